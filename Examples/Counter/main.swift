@@ -1,0 +1,2 @@
+import Actuate
+print("placeholder")

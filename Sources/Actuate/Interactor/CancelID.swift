@@ -1,0 +1,23 @@
+/// A type-erased cancel identifier.
+///
+/// The dynamic type takes part in equality, so `1 as Int` and `1 as UInt8` (equal as `AnyHashable`) name
+/// different work, and a private identifier type cannot collide with anything outside its file.
+struct CancelID: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // Safe: only ever built from `Hashable & Sendable` values, and never mutated.
+  private let base: AnyHashable
+  private let type: ObjectIdentifier
+
+  init(_ id: some Hashable & Sendable) {
+    if let existing = id as? CancelID {
+      self = existing
+    } else {
+      base = AnyHashable(id)
+      type = ObjectIdentifier(Swift.type(of: id))
+    }
+  }
+
+  var description: String {
+    if let string = base.base as? String { return "\"\(string)\"" }
+    return String(describing: base.base)
+  }
+}

@@ -1,0 +1,72 @@
+/// A feature's behaviour: how each action changes the state, which policy each action runs under, and which
+/// outside sequences feed the store while it lives.
+///
+/// An interactor is a `Sendable` value that holds the feature's dependencies (services, clocks, id
+/// generators), so tests build it with stand-ins:
+///
+/// ```swift
+/// struct CounterInteractor: Interactor {
+///   struct State: Equatable, Sendable { var count = 0 }
+///   enum Action: Equatable, Sendable { case increment }
+///
+///   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+///     switch action {
+///     case .increment: store.count += 1
+///     }
+///   }
+/// }
+/// ```
+public protocol Interactor<State, Action>: Sendable {
+  /// The feature's state: a value the store owns.
+  associatedtype State: Sendable
+  /// What can happen to the feature.
+  associatedtype Action: Sendable
+  /// The hooks the store starts when it starts; ``NoHooks`` unless the interactor names its own.
+  associatedtype Hook: CaseIterable & Sendable = NoHooks
+
+  /// Handles one action, isolated to the store.
+  ///
+  /// Read and write state through `store` directly (`store.query = "x"`). Between two suspension points
+  /// nothing else touches the state, and the writes of one synchronous stretch form one state change.
+  /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported.
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async
+
+  /// The policy `action` runs under. The default runs every action concurrently, or, for a
+  /// ``CancellableAction`` with a `cancelIdentifier`, cancels the previous action with the same identifier.
+  func policy(for action: Action) -> ActionPolicy
+
+  /// The subscription that feeds `hook` into the store. Called once per hook, isolated to the store, before
+  /// the first action is handled.
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self>
+}
+
+/// The store type an interactor's handlers and hooks are isolated to.
+///
+/// Write handler signatures with this name rather than the type it stands for: it is what lets a parent
+/// interactor run child interactors without changing the children's code.
+public typealias StoreOf<I: Interactor> = StoreActor<I>
+
+/// The hook type of an interactor that has no hooks: it has no values, so no hook ever starts.
+public struct NoHooks: CaseIterable, Hashable, Sendable {
+  /// None.
+  public static var allCases: [NoHooks] { [] }
+
+  private init() {}
+}
+
+extension Interactor {
+  public func policy(for action: Action) -> ActionPolicy { .concurrent }
+}
+
+extension Interactor where Action: CancellableAction {
+  public func policy(for action: Action) -> ActionPolicy {
+    guard let id = action.cancelIdentifier else { return .concurrent }
+    return .cancelPrevious(id: id)
+  }
+}
+
+extension Interactor where Hook == NoHooks {
+  public func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    .none
+  }
+}

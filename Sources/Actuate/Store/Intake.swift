@@ -1,0 +1,85 @@
+import Synchronization
+
+/// The store's one ordered intake: every send, cancel and stop, from any thread, in the order it happened.
+///
+/// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
+/// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
+final class Intake<I: Interactor>: Sendable {
+  enum Command: Sendable {
+    case start
+    case action(ActionRecord<I>)
+    case cancel(CancelID)
+    case cancelTask(TaskRecord)
+    case stop(StopReason)
+  }
+
+  enum StopReason: Sendable {
+    case stopped
+    case released
+  }
+
+  private struct Queue: ~Copyable {
+    var commands: [Command] = []
+    var draining = false
+    var stopped = false
+  }
+
+  private let queue = Mutex(Queue())
+  private let numbers = Atomic<UInt64>(0)
+
+  /// Numbers tasks in the order they were created.
+  func nextNumber() -> UInt64 {
+    numbers.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when
+  /// stopped) and whether the caller must schedule a drain.
+  func enqueue(
+    _ action: I.Action, sender: TaskRecord?, owner: StoreActor<I>
+  ) -> (record: ActionRecord<I>, needsDrain: Bool) {
+    // Built outside the lock: an allocation is the slowest part of a send.
+    let record = ActionRecord(number: nextNumber(), owner: owner, action: action, sender: sender)
+    let accepted: Bool?  // nil: stopped; otherwise whether a drain must be scheduled
+    accepted = queue.withLock { queue in
+      if queue.stopped { return nil }
+      queue.commands.append(.action(record))
+      return Self.claimDrain(&queue)
+    }
+    guard let needsDrain = accepted else {
+      record.end(.rejected)
+      return (record, false)
+    }
+    return (record, needsDrain)
+  }
+
+  /// Appends a command. A stop is accepted once; after it, only the stop itself gets through.
+  func enqueue(_ command: Command) -> Bool {
+    queue.withLock { queue in
+      if queue.stopped { return false }
+      if case .stop = command { queue.stopped = true }
+      queue.commands.append(command)
+      return Self.claimDrain(&queue)
+    }
+  }
+
+  var isStopped: Bool { queue.withLock { $0.stopped } }
+
+  /// Takes everything queued, or returns `nil` and marks the intake idle, so the next sender schedules a drain.
+  func takeBatch(reusing buffer: inout [Command]) -> Bool {
+    buffer.removeAll(keepingCapacity: true)
+    return queue.withLock { queue in
+      if queue.commands.isEmpty {
+        queue.draining = false
+        return false
+      }
+      swap(&queue.commands, &buffer)
+      return true
+    }
+  }
+
+  private static func claimDrain(_ queue: inout Queue) -> Bool {
+    if queue.draining { return false }
+    queue.draining = true
+    return true
+  }
+}

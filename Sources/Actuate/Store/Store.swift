@@ -1,0 +1,74 @@
+/// A feature's store, as the code outside the feature holds it: send actions, read and observe state.
+///
+/// ```swift
+/// let store = Store(state: .init(), interactor: SearchInteractor(search: api.search))
+/// store.send(.queryChanged("tabby"))       // ordered, returns at once
+/// await store.send(.search).finish()       // waits for the handler
+/// let results = await store.state.results
+/// for await query in store.values(\.query) { … }
+/// ```
+///
+/// The state lives in a ``StoreActor``, which runs the handlers and hooks. When the last reference to the
+/// `Store` goes away, or ``stop()`` is called, every task and hook is cancelled and no more actions are
+/// handled.
+public final class Store<I: Interactor>: Sendable {
+  /// The actor the handlers and hooks run on.
+  let actor: StoreActor<I>
+
+  /// Creates a store and starts its hooks.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - interactor: The feature's behaviour, holding its dependencies.
+  ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
+  public convenience init(state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock()) {
+    self.init(state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [])
+  }
+
+  package init(
+    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]
+  ) {
+    actor = StoreActor(state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers)
+    if actor.intake.enqueue(.start) { actor.scheduleDrainFromOutside() }
+  }
+
+  deinit {
+    actor.stopFromOutside(.released)
+  }
+
+  /// Names this store in logs and warnings: `SearchInteractor#3`.
+  public var id: StoreID { actor.id }
+
+  /// Sends an action. Returns at once, from any thread, without `await`.
+  ///
+  /// Actions sent from one task start their handlers in the order sent. After ``stop()``, the action is not
+  /// handled: the returned task's outcome is `.rejected` and a warning names the store and the action.
+  @discardableResult
+  public func send(_ action: I.Action) -> ActionTask {
+    actor.sendFromOutside(action)
+  }
+
+  /// The current state.
+  public var state: I.State {
+    get async { await actor.state }
+  }
+
+  /// The values of one property of the state: the current value first, then each distinct value.
+  public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<I.State, Value> & Sendable) -> StoreValues<Value> {
+    actor.values(keyPath)
+  }
+
+  /// The whole state: the current value first, then the state after each change.
+  public var states: StoreValues<I.State> { actor.states }
+
+  /// Cancels everything that runs or waits under `id`, after the actions sent before this call are taken.
+  public func cancel(id: some Hashable & Sendable) {
+    actor.cancelFromOutside(id: CancelID(id))
+  }
+
+  /// Stops the store: cancels every task and hook, ends every ``StoreValues`` sequence, and rejects later
+  /// sends. Actions sent before `stop()` that have not started are cancelled. Calling it again does nothing.
+  public func stop() {
+    actor.stopFromOutside(.stopped)
+  }
+}

@@ -1,0 +1,68 @@
+extension StoreActor {
+  /// Whether anyone needs state changes: observers want old and new, subscribers want the new values.
+  var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty }
+
+  /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
+  /// become one change; a write from another task first closes the batch that is open.
+  func willWrite() {
+    guard isObserved else { return }
+    let cause = TaskContext.current
+    if let batch {
+      if batch.cause === cause { return }
+      flush()
+    }
+    batch = Batch(old: current, cause: cause)
+    // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
+    // stretch ends; a job queued now runs right after it, on this executor.
+    if boundaryDepth == 0, !flushScheduled {
+      flushScheduled = true
+      Task { self.flushScheduledBatch() }
+    }
+  }
+
+  private func flushScheduledBatch() {
+    flushScheduled = false
+    flush()
+  }
+
+  /// Closes the open batch, if any, and publishes it as one change.
+  func flush() {
+    guard let batch else { return }
+    self.batch = nil
+    if !observers.isEmpty {
+      emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch.cause)))
+    }
+    subscribers.publish(current)
+  }
+
+  /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.
+  func withBoundary<R>(_ body: () throws -> R) rethrows -> R {
+    boundaryDepth += 1
+    defer {
+      boundaryDepth -= 1
+      flush()
+    }
+    return try body()
+  }
+
+  func dropWrite(path: @autoclosure () -> String) {
+    guard !observers.isEmpty else { return }
+    emit(.writeDropped(path: path(), cause: cause(of: TaskContext.current)))
+  }
+
+  func emit(_ event: StoreEvent<I>) {
+    for observer in observers { observer(id, event) }
+  }
+
+  func cause(of record: TaskRecord?) -> StoreCause<I> {
+    guard let record, record.owner == ObjectIdentifier(self) else { return .unknown }
+    if let action = record as? ActionRecord<I> { return .action(action.action, task: action.number) }
+    if let hook = record as? HookRecord<I> { return .hook(hook.hook) }
+    return .unknown
+  }
+
+  /// Adds an observer that sees every later event. Package-internal: the DebugStore and TestStore use it.
+  package func addObserver(_ observer: @escaping StoreObserver<I>) {
+    observers.append(observer)
+  }
+}

@@ -1,0 +1,112 @@
+extension StoreActor {
+  /// Sends an action from a handler or hook. Returns at once; the action is handled after everything sent
+  /// before it, once the current stretch of code gives up the store.
+  ///
+  /// A send from a task that has been cancelled is dropped and reported, like its state writes.
+  @discardableResult
+  public func send(_ action: I.Action) -> ActionTask {
+    let sender = TaskContext.current.flatMap { $0.owner == ObjectIdentifier(self) ? $0 : nil }
+    if Task.isCancelled, let sender {
+      return dropSend(action, from: sender)
+    }
+    let (record, needsDrain) = intake.enqueue(action, sender: sender, owner: self)
+    if needsDrain {
+      scheduleDrain()
+    } else if record.outcome == .rejected {
+      warnRejected(action)
+    }
+    return ActionTask(record: record)
+  }
+
+  /// Sends from outside the store: the ``Store`` forwards here.
+  nonisolated func sendFromOutside(_ action: I.Action) -> ActionTask {
+    let (record, needsDrain) = intake.enqueue(action, sender: nil, owner: self)
+    if needsDrain {
+      scheduleDrainFromOutside()
+    } else if record.outcome == .rejected {
+      warnRejected(action)
+    }
+    return ActionTask(record: record)
+  }
+
+  nonisolated func stopFromOutside(_ reason: Intake<I>.StopReason) {
+    if intake.enqueue(.stop(reason)) { scheduleDrainFromOutside() }
+  }
+
+  nonisolated func cancelFromOutside(id: CancelID) {
+    if intake.enqueue(.cancel(id)) { scheduleDrainFromOutside() }
+  }
+
+  private nonisolated func warnRejected(_ action: I.Action) {
+    Diagnostics.warn(
+      "\(id) has stopped, so \(describe(action)) was not handled. Send only while you hold the store and before you call stop()."
+    )
+  }
+
+  private func dropSend(_ action: I.Action, from sender: TaskRecord) -> ActionTask {
+    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sender: sender)
+    record.end(.cancelled(sender.cancelReason ?? .explicit))
+    if !observers.isEmpty { emit(.sendDropped(action, cause: cause(of: sender))) }
+    return ActionTask(record: record)
+  }
+
+  // MARK: Draining
+
+  /// Schedules a drain from outside the store. `Task.immediate` enqueues straight onto the store, skipping
+  /// the hop through the global executor that `Task {}` would take.
+  nonisolated func scheduleDrainFromOutside() {
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+      Task.immediate { await self.drain() }
+    } else {
+      Task { await self.drain() }
+    }
+  }
+
+  /// Schedules a drain from inside the store: it runs after the current stretch of code, never inside it,
+  /// so a handler never sees another handler run in the middle of its own code.
+  func scheduleDrain() {
+    Task { self.drain() }
+  }
+
+  /// Takes everything from the intake, in order, until it is empty.
+  func drain() {
+    while intake.takeBatch(reusing: &batchBuffer) {
+      // A stop is always last (nothing is accepted after it): what came before it never starts.
+      let stopping: Bool
+      if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
+      for command in batchBuffer {
+        boundaryDepth += 1
+        process(command, stopping: stopping)
+        boundaryDepth -= 1
+        flush()
+      }
+    }
+  }
+
+  private func process(_ command: Intake<I>.Command, stopping: Bool) {
+    switch command {
+    case .start:
+      start()
+    case .action(let record):
+      if !observers.isEmpty {
+        emit(.actionSent(record.action, task: record.number, sender: record.sender.map(cause(of:))))
+      }
+      if stopping || isStopped {
+        drop(record, reason: .storeStopped)
+      } else {
+        apply(interactor.policy(for: record.action), to: record)
+      }
+    case .cancel(let id):
+      cancelGroup(id, reason: .explicit)
+    case .cancelTask(let record):
+      cancelTask(record, reason: .explicit)
+    case .stop:
+      stopEverything()
+    }
+  }
+
+  private func start() {
+    if !observers.isEmpty { emit(.started(current)) }
+    startHooks()
+  }
+}

@@ -1,0 +1,110 @@
+/// The actor a store's handlers and hooks run on: it owns the state, and everything that touches the state
+/// is isolated to it.
+///
+/// Handlers and hooks receive it as `store: isolated StoreOf<Self>` and use it directly:
+///
+/// ```swift
+/// func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+///   store.isLoading = true                      // a write, part of this stretch's change
+///   let items = try? await service.load()       // a suspension ends the stretch
+///   store.items = items ?? []                   // dropped if this task was cancelled meanwhile
+///   store.isLoading = false
+///   store.send(.loaded)                         // queued behind everything sent before it
+/// }
+/// ```
+///
+/// Outside code holds a ``Store`` instead; when the last ``Store`` reference goes away, the actor stops
+/// every task and hook and is released once they have ended.
+@dynamicMemberLookup
+public actor StoreActor<I: Interactor>: TaskCanceller {
+  /// Names this store in logs and warnings.
+  public nonisolated let id: StoreID
+  /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
+  public nonisolated let clock: any Clock<Duration>
+  nonisolated let interactor: I
+  nonisolated let intake = Intake<I>()
+  let hooksToStart: [I.Hook]
+
+  var current: I.State
+  var registry = TaskRegistry<I>()
+  var hookTasks: [Task<Void, Never>] = []
+  var observers: [StoreObserver<I>] = []
+  var subscribers = Subscribers<I.State>()
+  var isStopped = false
+  /// Reused between drains so that taking a batch allocates nothing.
+  var batchBuffer: [Intake<I>.Command] = []
+
+  /// The state before the first write of the current stretch, while anyone listens for changes.
+  var batch: Batch?
+  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will flush after it.
+  var boundaryDepth = 0
+  var flushScheduled = false
+
+  struct Batch {
+    let old: I.State
+    let cause: TaskRecord?
+  }
+
+  init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
+    self.id = StoreID(name: String(describing: I.self))
+    self.current = state
+    self.interactor = interactor
+    self.clock = clock
+    self.hooksToStart = hooks
+    self.observers = observers
+  }
+
+  // MARK: State
+
+  /// The whole state. Reading it is free; writing it is a write like any other.
+  public var state: I.State {
+    get { current }
+    _modify {
+      if Task.isCancelled {
+        var discarded = current
+        yield &discarded
+        dropWrite(path: "state")
+      } else {
+        willWrite()
+        yield &current
+      }
+    }
+  }
+
+  /// Reads and writes one property of the state: `store.query = "tabby"`.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<I.State, Value>) -> Value {
+    get { current[keyPath: keyPath] }
+    _modify {
+      if Task.isCancelled {
+        var discarded = current[keyPath: keyPath]
+        yield &discarded
+        dropWrite(path: "\(keyPath)")
+      } else {
+        willWrite()
+        yield &current[keyPath: keyPath]
+      }
+    }
+  }
+
+  /// Reads one property of the state through a read-only key path.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
+    current[keyPath: keyPath]
+  }
+
+  // MARK: Cancellation
+
+  /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
+  /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
+  ///
+  /// Work already running is cancelled at once; actions sent before this call that the store has not taken
+  /// yet are cancelled as it takes them; actions sent after it are not affected.
+  public func cancel(id: some Hashable & Sendable) {
+    let id = CancelID(id)
+    cancelGroup(id, reason: .explicit)
+    if intake.enqueue(.cancel(id)) { scheduleDrain() }
+  }
+
+  nonisolated func cancel(_ record: TaskRecord) {
+    if intake.enqueue(.cancelTask(record)) { scheduleDrainFromOutside() }
+  }
+}

@@ -1,0 +1,45 @@
+/// What made a state change, or sent an action from inside the store.
+package enum StoreCause<I: Interactor>: Sendable {
+  /// The handler of an action (its task number tells two sends of an equal action apart).
+  case action(I.Action, task: UInt64)
+  /// A hook.
+  case hook(I.Hook)
+  /// Code isolated to the store that is neither a handler nor a hook.
+  case unknown
+}
+
+/// Everything a store does, in the order it does it, for the DebugStore and the TestStore.
+///
+/// Observers are called synchronously on the store's executor, so they see events in the order they happened
+/// and must return quickly.
+package enum StoreEvent<I: Interactor>: Sendable {
+  /// The store started with this state; its hooks are about to start.
+  case started(I.State)
+  /// An action was taken from the intake; `sender` is `nil` when it came from outside the store.
+  case actionSent(I.Action, task: UInt64, sender: StoreCause<I>?)
+  /// An action's handler started (for a debounced action: once its quiet period passed).
+  case actionStarted(I.Action, task: UInt64)
+  /// An action's task was cancelled, or dropped by its policy before it started.
+  case actionCancelled(I.Action, task: UInt64, reason: CancellationReason)
+  /// An action's task ended. `duration` is how long the handler ran (zero if it never started).
+  case actionFinished(I.Action, task: UInt64, outcome: ActionOutcome, duration: Duration)
+  /// The writes of one synchronous stretch of a handler or hook.
+  case stateChanged(old: I.State, new: I.State, cause: StoreCause<I>)
+  /// A cancelled task wrote to state; the write was dropped.
+  case writeDropped(path: String, cause: StoreCause<I>)
+  /// A cancelled task sent an action; the action was dropped.
+  case sendDropped(I.Action, cause: StoreCause<I>)
+  /// A hook's sequence produced an element.
+  case hookEvent(I.Hook, element: String)
+  /// A hook's sequence finished.
+  case hookFinished(I.Hook)
+  /// A hook's sequence threw; the hook ended and the store runs on.
+  case hookFailed(I.Hook, error: String)
+  /// A message for the developer: something was used in a way that cannot work as they meant.
+  case warning(String)
+  /// The store stopped: every task and hook was cancelled.
+  case stopped
+}
+
+/// Receives a store's events on its executor.
+package typealias StoreObserver<I: Interactor> = @Sendable (StoreID, StoreEvent<I>) -> Void

@@ -1,0 +1,74 @@
+/// The values of a store's state over time: the current value first, then each distinct value as it changes.
+///
+/// Each iteration is its own subscription; any number can run at once. A subscriber that stops iterating is
+/// forgotten at the store's next change. The sequence ends when the store stops. A subscriber that falls
+/// behind gets every value in order, buffered.
+///
+/// ```swift
+/// for await query in store.values(\.query) {
+///   print("query is now", query)
+/// }
+/// ```
+public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
+  public typealias Failure = Never
+
+  let subscribe: @Sendable (isolated (any Actor)?) async -> AsyncStream<Element>
+
+  /// Starts a subscription; it registers with the store on the first call to `next`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(subscribe: subscribe)
+  }
+
+  /// Iterates one subscription.
+  public struct Iterator: AsyncIteratorProtocol {
+    let subscribe: @Sendable (isolated (any Actor)?) async -> AsyncStream<Element>
+    var stream: AsyncStream<Element>.Iterator?
+
+    /// The next value, or `nil` once the store has stopped.
+    ///
+    /// Called from a hook, it stays on the store's executor, so a hook subscribes before the first action
+    /// is handled and misses no change.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+      if stream == nil {
+        stream = await subscribe(actor).makeAsyncIterator()
+      }
+      return await stream!.next(isolation: actor)
+    }
+
+    /// The next value, or `nil` once the store has stopped.
+    public mutating func next() async -> Element? {
+      await next(isolation: nil)
+    }
+  }
+}
+
+extension StoreActor {
+  /// The values of one property of the state: the current value first, then each distinct value.
+  public nonisolated func values<Value: Equatable & Sendable>(
+    _ keyPath: KeyPath<I.State, Value> & Sendable
+  ) -> StoreValues<Value> {
+    StoreValues { _ in await self.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==) }
+  }
+
+  /// The whole state: the current value first, then the state after each change (each distinct change,
+  /// when the state is `Equatable`).
+  public nonisolated var states: StoreValues<I.State> {
+    let isDuplicate = EquatableValues.comparator(for: I.State.self)
+    return StoreValues { _ in await self.subscribe({ $0 }, isDuplicate: isDuplicate) }
+  }
+}
+
+/// Compares values of a type only known at run time to be `Equatable`, or never calls them equal.
+enum EquatableValues {
+  static func comparator<Value>(for type: Value.Type) -> @Sendable (Value, Value) -> Bool {
+    guard type is any Equatable.Type else { return { _, _ in false } }
+    return { lhs, rhs in (lhs as! any Equatable).isEqual(to: rhs) }
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

@@ -1,0 +1,34 @@
+/// A handle on one sent action: wait for its handler, or cancel it.
+///
+/// ```swift
+/// let task = store.send(.search)
+/// task.cancel()                       // or:
+/// let outcome = await task.finish()   // .finished, .cancelled(reason) or .rejected
+/// ```
+///
+/// Dropping the handle does not cancel anything.
+public struct ActionTask: Sendable, Hashable {
+  let record: TaskRecord
+
+  /// Waits until the action's handler has returned, or the action was cancelled or rejected, and says which.
+  ///
+  /// A debounced or queued action counts as waiting until it has run. Cancelling the task that calls
+  /// `finish()` does not cancel the action; call ``cancel()`` for that.
+  @discardableResult
+  public func finish() async -> ActionOutcome {
+    await record.wait()
+  }
+
+  /// Cancels the action: before its handler starts, or cooperatively while it runs. Once cancelled, its
+  /// handler's state writes and sends are dropped. Does nothing if the action has already ended.
+  public func cancel() {
+    guard !record.isDone else { return }
+    record.canceller?.cancel(record)
+  }
+
+  /// How the action ended, or `nil` while it is waiting or running.
+  public var outcome: ActionOutcome? { record.outcome }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.record === rhs.record }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(record)) }
+}

@@ -1,0 +1,44 @@
+/// Why an action's task was cancelled, or never started.
+public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
+  /// A newer action under the same id cancelled it (``ActionPolicy/cancelPrevious(id:)``).
+  case superseded
+  /// A newer action under the same id arrived within the debounce period.
+  case debounced
+  /// It arrived while a throttle window was open and was dropped, or replaced by a newer one.
+  case throttled
+  /// It was dropped because work under its id was already running (``ActionPolicy/dropNew(id:)``).
+  case alreadyRunning
+  /// ``StoreActor/cancel(id:)``, ``Store/cancel(id:)`` or ``ActionTask/cancel()`` cancelled it.
+  case explicit
+  /// The store stopped, or its last outside reference went away.
+  case storeStopped
+
+  public var description: String {
+    switch self {
+    case .superseded: "superseded"
+    case .debounced: "debounced"
+    case .throttled: "throttled"
+    case .alreadyRunning: "already running"
+    case .explicit: "explicit"
+    case .storeStopped: "store stopped"
+    }
+  }
+}
+
+/// How an action ended.
+public enum ActionOutcome: Sendable, Hashable, CustomStringConvertible {
+  /// The handler ran to its end without being cancelled.
+  case finished
+  /// The task was cancelled, before its handler started or while it ran.
+  case cancelled(CancellationReason)
+  /// The store had already stopped when the action was sent; its handler never ran.
+  case rejected
+
+  public var description: String {
+    switch self {
+    case .finished: "finished"
+    case .cancelled(let reason): "cancelled (\(reason))"
+    case .rejected: "rejected (store stopped)"
+    }
+  }
+}

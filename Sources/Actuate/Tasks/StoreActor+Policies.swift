@@ -1,0 +1,180 @@
+extension StoreActor {
+  /// Starts, queues, delays or drops a freshly taken action under its policy.
+  func apply(_ policy: ActionPolicy, to record: ActionRecord<I>) {
+    guard let id = policy.id else {
+      start(record, group: nil)
+      return
+    }
+    switch policy.kind {
+    case .concurrent:
+      start(record, group: id)
+    case .cancelPrevious:
+      cancelGroup(id, reason: .superseded)
+      start(record, group: id)
+    case .dropNew:
+      if registry.isBusy(id) {
+        drop(record, reason: .alreadyRunning)
+      } else {
+        start(record, group: id)
+      }
+    case .serial:
+      if registry.isBusy(id) {
+        registry.groups[id, default: .init()].queued.append(record)
+      } else {
+        start(record, group: id)
+      }
+    case .debounce(let duration):
+      cancelGroup(id, reason: .debounced)
+      start(record, group: id, after: duration)
+    case .throttle(let duration, let latest):
+      throttle(record, id: id, window: duration, latest: latest)
+    }
+  }
+
+  /// Runs the handler in a task that starts synchronously, right here: a handler that never suspends
+  /// finishes before this returns and leaves nothing behind in the registry.
+  func start(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
+    if let group { registry.join(group, record) }
+    let task: Task<Void, Never>
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+      task = Task.immediate { await self.run(record, group: group, after: delay) }
+    } else {
+      task = Task { await self.run(record, group: group, after: delay) }
+    }
+    guard !record.isDone else { return }
+    registry.live[record.number] = .init(record: record, task: task)
+    // The handler may have cancelled its own work before its task was registered.
+    if record.cancelReason != nil { task.cancel() }
+  }
+
+  private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
+    await TaskContext.$current.withValue(record) {
+      if let delay {
+        try? await sleep(for: delay)
+        if Task.isCancelled { return ended(record, group: group, startedAt: nil) }
+      }
+      let startedAt = observers.isEmpty ? nil : ContinuousClock.now
+      if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
+      await interactor.onAction(record.action, store: self)
+      ended(record, group: group, startedAt: startedAt)
+    }
+  }
+
+  /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next serial action.
+  func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
+    boundaryDepth += 1
+    if let batch, batch.cause === record { flush() }
+    registry.live.removeValue(forKey: record.number)
+    let outcome = record.end()
+    if !observers.isEmpty {
+      let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero
+      emit(.actionFinished(record.action, task: record.number, outcome: outcome, duration: duration))
+    }
+    if let group, let next = registry.leave(group, record.number) {
+      start(next, group: group)
+    }
+    boundaryDepth -= 1
+    flush()
+  }
+
+  /// Ends an action that never started.
+  func drop(_ record: ActionRecord<I>, reason: CancellationReason) {
+    _ = record.markCancelled(reason)
+    if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
+    let outcome = record.end()
+    if !observers.isEmpty {
+      emit(.actionFinished(record.action, task: record.number, outcome: outcome, duration: .zero))
+    }
+  }
+
+  /// Cancels a started task cooperatively: it ends when its handler returns.
+  private func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
+    guard record.markCancelled(reason) else { return }
+    if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
+    registry.live[record.number]?.task.cancel()
+  }
+
+  /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
+  func cancelGroup(_ id: CancelID, reason: CancellationReason) {
+    guard let group = registry.groups[id] else { return }
+    for record in group.active.values.sorted(by: { $0.number < $1.number }) {
+      cancelStarted(record, reason: reason)
+    }
+    let waiting = group.queued + (group.window?.pending.map { [$0] } ?? [])
+    group.window?.timer.cancel()
+    registry.groups[id]?.queued = []
+    registry.groups[id]?.window = nil
+    if registry.groups[id]?.isEmpty == true { registry.groups[id] = nil }
+    for record in waiting { drop(record, reason: reason) }
+  }
+
+  /// Cancels one action's task, wherever it is: started, queued, or waiting for a throttle window.
+  func cancelTask(_ record: TaskRecord, reason: CancellationReason) {
+    guard !record.isDone, let record = record as? ActionRecord<I> else { return }
+    for (id, group) in registry.groups {
+      if group.active[record.number] != nil {
+        return cancelStarted(record, reason: reason)
+      }
+      if let index = group.queued.firstIndex(where: { $0 === record }) {
+        registry.groups[id]?.queued.remove(at: index)
+        return drop(record, reason: reason)
+      }
+      if group.window?.pending === record {
+        registry.groups[id]?.window?.pending = nil
+        return drop(record, reason: reason)
+      }
+    }
+    cancelStarted(record, reason: reason)
+  }
+
+  /// Cancels every task, queued action, throttle window and hook, for good.
+  func stopEverything() {
+    guard !isStopped else { return }
+    isStopped = true
+    for id in registry.groups.keys { cancelGroup(id, reason: .storeStopped) }
+    for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
+      cancelStarted(live.record, reason: .storeStopped)
+    }
+    for task in hookTasks { task.cancel() }
+    hookTasks = []
+    subscribers.finishAll()
+    if !observers.isEmpty { emit(.stopped) }
+  }
+
+  // MARK: Throttle
+
+  private func throttle(_ record: ActionRecord<I>, id: CancelID, window: Duration, latest: Bool) {
+    guard registry.groups[id]?.window != nil else {
+      start(record, group: id)
+      openWindow(id, duration: window)
+      return
+    }
+    guard latest else { return drop(record, reason: .throttled) }
+    let replaced = registry.groups[id]?.window?.pending
+    registry.groups[id]?.window?.pending = record
+    if let replaced { drop(replaced, reason: .throttled) }
+  }
+
+  private func openWindow(_ id: CancelID, duration: Duration) {
+    let token = intake.nextNumber()
+    let timer = Task {
+      try? await self.sleep(for: duration)
+      if !Task.isCancelled { self.closeWindow(id, token: token, duration: duration) }
+    }
+    registry.groups[id, default: .init()].window = .init(timer: timer, token: token)
+  }
+
+  private func closeWindow(_ id: CancelID, token: UInt64, duration: Duration) {
+    guard let window = registry.groups[id]?.window, window.token == token else { return }
+    registry.groups[id]?.window = nil
+    boundaryDepth += 1
+    if let pending = window.pending {
+      start(pending, group: id)
+      openWindow(id, duration: duration)
+    } else if registry.groups[id]?.isEmpty == true {
+      registry.groups[id] = nil
+    }
+    boundaryDepth -= 1
+    flush()
+  }
+}

@@ -1,0 +1,101 @@
+import Synchronization
+
+/// The life of one action's task (or one hook's), shared by the store and the ``ActionTask`` handle.
+///
+/// The store changes it on its own executor; handles read it and wait on it from anywhere, hence the lock.
+class TaskRecord: @unchecked Sendable {
+  // @unchecked: every stored property is immutable or behind `life`'s lock.
+  struct Life {
+    var outcome: ActionOutcome?
+    var cancelReason: CancellationReason?
+    var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
+  }
+
+  /// Numbers tasks in the order their actions were sent, per store.
+  let number: UInt64
+  /// The store the task belongs to, so a task-local record is never mistaken for another store's.
+  let owner: ObjectIdentifier
+  /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
+  weak let canceller: (any TaskCanceller)?
+  private let life: Mutex<Life>
+
+  init(number: UInt64, owner: some TaskCanceller, outcome: ActionOutcome? = nil) {
+    self.number = number
+    self.owner = ObjectIdentifier(owner)
+    self.canceller = owner
+    self.life = Mutex(Life(outcome: outcome))
+  }
+
+  var outcome: ActionOutcome? { life.withLock { $0.outcome } }
+  var isDone: Bool { outcome != nil }
+
+  /// Marks the task cancelled, keeping the first reason. Returns `false` if it had already ended or been cancelled.
+  func markCancelled(_ reason: CancellationReason) -> Bool {
+    life.withLock { life in
+      guard life.outcome == nil, life.cancelReason == nil else { return false }
+      life.cancelReason = reason
+      return true
+    }
+  }
+
+  var cancelReason: CancellationReason? { life.withLock { $0.cancelReason } }
+
+  /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with.
+  @discardableResult
+  func end(_ outcome: ActionOutcome? = nil) -> ActionOutcome {
+    let (final, waiters) = life.withLock { life -> (ActionOutcome, [CheckedContinuation<ActionOutcome, Never>]) in
+      if let existing = life.outcome { return (existing, []) }
+      let final = outcome ?? life.cancelReason.map(ActionOutcome.cancelled) ?? .finished
+      life.outcome = final
+      defer { life.waiters = [] }
+      return (final, life.waiters)
+    }
+    for waiter in waiters { waiter.resume(returning: final) }
+    return final
+  }
+
+  func wait() async -> ActionOutcome {
+    if let outcome { return outcome }
+    return await withCheckedContinuation { continuation in
+      let done = life.withLock { life -> ActionOutcome? in
+        if let outcome = life.outcome { return outcome }
+        life.waiters.append(continuation)
+        return nil
+      }
+      if let done { continuation.resume(returning: done) }
+    }
+  }
+}
+
+/// The record of one action: the action travels with it through the intake, the policies and the handler.
+final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
+  let action: I.Action
+  /// The task (action or hook) that sent this action, or `nil` when it came from outside the store.
+  let sender: TaskRecord?
+
+  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: TaskRecord?, outcome: ActionOutcome? = nil) {
+    self.action = action
+    self.sender = sender
+    super.init(number: number, owner: owner, outcome: outcome)
+  }
+}
+
+/// The record of one running hook.
+final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
+  let hook: I.Hook
+
+  init(number: UInt64, owner: StoreActor<I>, hook: I.Hook) {
+    self.hook = hook
+    super.init(number: number, owner: owner)
+  }
+}
+
+/// What a record's store does when a handle asks to cancel the record's task.
+protocol TaskCanceller: AnyObject, Sendable {
+  func cancel(_ record: TaskRecord)
+}
+
+/// The task a store runs code for, carried by its task so state writes and sends know their cause.
+enum TaskContext {
+  @TaskLocal static var current: TaskRecord?
+}
