@@ -111,7 +111,9 @@ public final class TestClock: Clock, Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      // Naming `isolation` keeps this closure on the caller's executor: the sleep is registered before the
+      // caller's synchronous stretch ends, so an `advance` right after it always sees it.
+      try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, any Error>) in
         let resumeNow: Bool = state.withLock { state in
           if deadline <= state.now { return true }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))

@@ -5,13 +5,7 @@ extension StoreActor {
     for hook in hooksToStart {
       let record = HookRecord(number: intake.nextNumber(), owner: self, hook: hook)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
-      let task: Task<Void, Never>
-      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-        task = Task.immediate { await self.runHook(subscription, record: record) }
-      } else {
-        task = Task { await self.runHook(subscription, record: record) }
-      }
-      hookTasks.append(task)
+      hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
     }
   }
 

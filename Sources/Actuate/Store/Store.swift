@@ -13,7 +13,7 @@
 /// handled.
 public final class Store<I: Interactor>: Sendable {
   /// The actor the handlers and hooks run on.
-  let actor: StoreActor<I>
+  package let actor: StoreActor<I>
 
   /// Creates a store and starts its hooks.
   ///

@@ -75,12 +75,14 @@ extension StoreActor {
       let stopping: Bool
       if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
       for command in batchBuffer {
-        boundaryDepth += 1
-        process(command, stopping: stopping)
-        boundaryDepth -= 1
-        flush()
+        withBoundary { process(command, stopping: stopping) }
       }
     }
+  }
+
+  /// Takes everything sent so far, now: tests use it to know every earlier send has started or queued.
+  package func drainIntake() {
+    drain()
   }
 
   private func process(_ command: Intake<I>.Command, stopping: Bool) {

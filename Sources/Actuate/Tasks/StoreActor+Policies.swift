@@ -35,12 +35,7 @@ extension StoreActor {
   /// finishes before this returns and leaves nothing behind in the registry.
   func start(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
     if let group { registry.join(group, record) }
-    let task: Task<Void, Never>
-    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-      task = Task.immediate { await self.run(record, group: group, after: delay) }
-    } else {
-      task = Task { await self.run(record, group: group, after: delay) }
-    }
+    let task = spawnImmediately { await self.run(record, group: group, after: delay) }
     guard !record.isDone else { return }
     registry.live[record.number] = .init(record: record, task: task)
     // The handler may have cancelled its own work before its task was registered.
@@ -50,7 +45,8 @@ extension StoreActor {
   private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
     await TaskContext.$current.withValue(record) {
       if let delay {
-        try? await sleep(for: delay)
+        // A zero delay still yields, so a burst taken in one drain debounces down to its last action.
+        if delay == .zero { await Task.yield() } else { try? await sleep(for: delay) }
         if Task.isCancelled { return ended(record, group: group, startedAt: nil) }
       }
       let startedAt = observers.isEmpty ? nil : ContinuousClock.now
@@ -60,9 +56,21 @@ extension StoreActor {
     }
   }
 
+  /// Starts a task on the store that runs synchronously up to its first suspension, before this returns.
+  ///
+  /// Where `Task.immediate` is missing (Apple systems before 26) the task is queued on the store instead:
+  /// still in order, only later.
+  func spawnImmediately(
+    @_inheritActorContext(always) _ operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+      return Task.immediate(operation: operation)
+    }
+    return Task(operation: operation)
+  }
+
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next serial action.
   func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
-    boundaryDepth += 1
     if let batch, batch.cause === record { flush() }
     registry.live.removeValue(forKey: record.number)
     let outcome = record.end()
@@ -71,10 +79,8 @@ extension StoreActor {
       emit(.actionFinished(record.action, task: record.number, outcome: outcome, duration: duration))
     }
     if let group, let next = registry.leave(group, record.number) {
-      start(next, group: group)
+      withBoundary { start(next, group: group) }
     }
-    boundaryDepth -= 1
-    flush()
   }
 
   /// Ends an action that never started.
@@ -157,7 +163,7 @@ extension StoreActor {
 
   private func openWindow(_ id: CancelID, duration: Duration) {
     let token = intake.nextNumber()
-    let timer = Task {
+    let timer = spawnImmediately {
       try? await self.sleep(for: duration)
       if !Task.isCancelled { self.closeWindow(id, token: token, duration: duration) }
     }
@@ -167,14 +173,11 @@ extension StoreActor {
   private func closeWindow(_ id: CancelID, token: UInt64, duration: Duration) {
     guard let window = registry.groups[id]?.window, window.token == token else { return }
     registry.groups[id]?.window = nil
-    boundaryDepth += 1
     if let pending = window.pending {
-      start(pending, group: id)
+      withBoundary { start(pending, group: id) }
       openWindow(id, duration: duration)
     } else if registry.groups[id]?.isEmpty == true {
       registry.groups[id] = nil
     }
-    boundaryDepth -= 1
-    flush()
   }
 }
