@@ -1,0 +1,42 @@
+extension DebugStore {
+  /// Renders any value as indented, Swift-like text, for logging state where
+  /// `print`/`dump` output is either too terse or too noisy to read.
+  ///
+  /// Structs and classes print one field per line, collections one element per line,
+  /// dictionaries and sets in a stable order, multi-line strings as `"""` blocks, and class
+  /// instances that appear again (including cycles) as a `Name(↩︎ #n)` back-reference.
+  ///
+  /// - Parameters:
+  ///   - value: The value to render.
+  ///   - maxLines: Output beyond this many lines is replaced by a note saying how many lines
+  ///     were left out, so dumping a huge value cannot flood a log.
+  /// - Returns: The rendered text, without a trailing newline.
+  public static func dump<Value>(_ value: Value, maxLines: Int = 1_000) -> String {
+    let dumper = ValueDumper(storageLimit: max(1, maxLines))
+    dumper.write(value, label: "", depth: 0, mark: .context, root: true)
+    return dumper.buffer.render(showingMarks: false, maxLines: maxLines)
+  }
+
+  /// Describes how `new` differs from `old`, for explaining what a state change actually did.
+  ///
+  /// Lines start with `- ` (only in `old`), `+ ` (only in `new`) or two spaces (context).
+  /// Unchanged fields are shown on one line or collapsed (`Todo(…)`, `[…] (3 elements)`),
+  /// and runs of unchanged elements become a single `… (N unchanged)` line. Collection
+  /// elements are matched by `Identifiable` id when available, otherwise by equality, so an
+  /// insertion shows as one added element rather than a shifted sequence of changes.
+  ///
+  /// Cost is proportional to the size of the change plus one pass over the rest: subtrees
+  /// whose type is `Equatable` are compared with `==` and skipped when equal.
+  ///
+  /// - Parameters:
+  ///   - old: The value before the change.
+  ///   - new: The value after the change.
+  ///   - maxLines: Output beyond this many lines is replaced by a note saying how many lines
+  ///     were left out.
+  /// - Returns: The diff, or `nil` when the values are equal or dump identically.
+  public static func diff<Value>(_ old: Value, _ new: Value, maxLines: Int = 1_000) -> String? {
+    let differ = ValueDiffer()
+    guard differ.diff(old, new, label: "", depth: 0, root: true, collapse: false) else { return nil }
+    return differ.dumper.buffer.render(showingMarks: true, maxLines: maxLines)
+  }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import Testing
+
+@testable import Actuate
+
+private enum SearchInteractor {
+  struct State: Equatable {
+    var query = ""
+    var results: [String] = []
+    var isSearching = false
+  }
+}
+
+private struct Owner: Equatable {
+  var name: String
+  var age: Int
+}
+
+private struct Todo: Equatable, Identifiable {
+  var id: Int
+  var title: String
+  var isDone = false
+}
+
+private struct TodoList: Equatable {
+  var title: String
+  var todos: [Todo]
+  var owner: Owner
+}
+
+private enum LoadState: Equatable {
+  case idle
+  case loading(progress: Double)
+  case loaded(Owner)
+}
+
+/// Deliberately not `Equatable`, so diffs must rely on reflection alone.
+private struct Point {
+  var x: Double
+  var y: Double
+}
+
+private struct Event {
+  var at: Date
+  var id: UUID
+  var link: URL
+}
+
+private struct Price: CustomStringConvertible, CustomReflectable {
+  var cents: Int
+  var description: String { "$\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)" }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+private final class Node {
+  var name: String
+  var next: Node?
+  init(name: String, next: Node? = nil) {
+    self.name = name
+    self.next = next
+  }
+}
+
+@Suite struct ValueDiffTests {
+  private let list = TodoList(
+    title: "Home",
+    todos: [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs"), Todo(id: 3, title: "Bread")],
+    owner: Owner(name: "Blob", age: 3)
+  )
+
+  @Test func equalValuesHaveNoDiff() {
+    #expect(DebugStore.diff(list, list) == nil)
+    #expect(DebugStore.diff(Point(x: 1, y: 2), Point(x: 1, y: 2)) == nil)
+    #expect(DebugStore.diff([Point(x: 1, y: 2)], [Point(x: 1, y: 2)]) == nil)
+    #expect(DebugStore.diff(Double.nan, Double.nan) == nil)
+  }
+
+  @Test func structFieldChange() {
+    var new = SearchInteractor.State()
+    new.query = "tabby"
+    #expect(
+      DebugStore.diff(SearchInteractor.State(), new)
+        == """
+          SearchInteractor.State(
+        -   query: "",
+        +   query: "tabby",
+            results: [],
+            isSearching: false
+          )
+        """)
+  }
+
+  @Test func nestedStructChangeCollapsesSiblings() {
+    var new = list
+    new.owner.age = 4
+    #expect(
+      DebugStore.diff(list, new)
+        == """
+          TodoList(
+            title: "Home",
+            todos: […] (3 elements),
+            owner: Owner(
+              name: "Blob",
+        -     age: 3
+        +     age: 4
+            )
+          )
+        """)
+  }
+
+  @Test func enumSameCaseDiffsPayload() {
+    #expect(
+      DebugStore.diff(LoadState.loaded(Owner(name: "Blob", age: 3)), .loaded(Owner(name: "Blob", age: 4)))
+        == """
+          LoadState.loaded(
+            Owner(
+              name: "Blob",
+        -     age: 3
+        +     age: 4
+            )
+          )
+        """)
+    #expect(
+      DebugStore.diff(LoadState.loading(progress: 0.25), .loading(progress: 0.5))
+        == """
+        - LoadState.loading(progress: 0.25)
+        + LoadState.loading(progress: 0.5)
+        """)
+  }
+
+  @Test func enumCaseChangeReplacesWholeValue() {
+    #expect(
+      DebugStore.diff(LoadState.idle, .loaded(Owner(name: "Blob", age: 3)))
+        == """
+        - LoadState.idle
+        + LoadState.loaded(
+        +   Owner(
+        +     name: "Blob",
+        +     age: 3
+        +   )
+        + )
+        """)
+  }
+
+  @Test func optionalFromNilToSome() {
+    #expect(
+      DebugStore.diff(Owner?.none, Owner(name: "Blob", age: 3))
+        == """
+        - nil
+        + Owner(
+        +   name: "Blob",
+        +   age: 3
+        + )
+        """)
+  }
+
+  @Test func arrayInsertionIsOneAddedElement() {
+    #expect(
+      DebugStore.diff([1, 2, 3, 4, 5], [1, 2, 99, 3, 4, 5])
+        == """
+          [
+            … (2 unchanged),
+        +   99,
+            … (3 unchanged)
+          ]
+        """)
+    #expect(
+      DebugStore.diff([1, 2, 3], [1, 2])
+        == """
+          [
+            … (2 unchanged),
+        -   3
+          ]
+        """)
+  }
+
+  @Test func identifiableElementsPairById() {
+    var new = list
+    new.todos.append(new.todos.removeFirst())
+    new.todos[0].isDone = true
+    #expect(
+      DebugStore.diff(list, new)
+        == """
+          TodoList(
+            title: "Home",
+            todos: [
+        -     Todo(
+        -       id: 1,
+        -       title: "Milk",
+        -       isDone: false
+        -     ),
+              Todo(
+                id: 2,
+                title: "Eggs",
+        -       isDone: false
+        +       isDone: true
+              ),
+              … (1 unchanged),
+        +     Todo(
+        +       id: 1,
+        +       title: "Milk",
+        +       isDone: false
+        +     )
+            ],
+            owner: Owner(…)
+          )
+        """)
+  }
+
+  @Test func nonEquatableElementsPairByPosition() {
+    #expect(
+      DebugStore.diff([Point(x: 1, y: 1), Point(x: 2, y: 2)], [Point(x: 1, y: 1), Point(x: 2, y: 3)])
+        == """
+          [
+            … (1 unchanged),
+            Point(
+              x: 2.0,
+        -     y: 2.0
+        +     y: 3.0
+            )
+          ]
+        """)
+  }
+
+  @Test func dictionaryChangesInStableOrder() {
+    #expect(
+      DebugStore.diff([1: "a", 2: "b", 10: "c", 20: "e"], [1: "a", 2: "B", 10: "c", 11: "d"])
+        == """
+          [
+            … (1 unchanged),
+        -   2: "b",
+        +   2: "B",
+            … (1 unchanged),
+        +   11: "d",
+        -   20: "e"
+          ]
+        """)
+  }
+
+  @Test func setChanges() {
+    #expect(
+      DebugStore.diff(Set([1, 2, 3]), Set([2, 3, 4]))
+        == """
+          Set([
+        -   1,
+            … (2 unchanged),
+        +   4
+          ])
+        """)
+  }
+
+  @Test func tuples() {
+    #expect(
+      DebugStore.diff((1, name: "a"), (1, name: "b"))
+        == """
+        - (1, name: "a")
+        + (1, name: "b")
+        """)
+    #expect(
+      DebugStore.diff((id: 1, owner: Owner(name: "a", age: 1)), (id: 1, owner: Owner(name: "b", age: 1)))
+        == """
+          (
+            id: 1,
+            owner: Owner(
+        -     name: "a",
+        +     name: "b",
+              age: 1
+            )
+          )
+        """)
+  }
+
+  @Test func multilineStringsDiffByLine() {
+    #expect(
+      DebugStore.diff(["notes": "one\ntwo\nthree"], ["notes": "one\n2\nthree\nfour"])
+        == #"""
+          [
+            "notes": """
+              one
+        -     two
+        +     2
+              three
+        +     four
+              """
+          ]
+        """#)
+  }
+
+  @Test func foundationValues() {
+    let id = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
+    let old = Event(at: Date(timeIntervalSince1970: 0), id: id, link: URL(string: "https://a.example")!)
+    var new = old
+    new.at = Date(timeIntervalSince1970: 86_400 * 365)
+    new.link = URL(string: "https://b.example")!
+    #expect(
+      DebugStore.diff(old, new)
+        == """
+          Event(
+        -   at: Date(1970-01-01T00:00:00Z),
+        +   at: Date(1971-01-01T00:00:00Z),
+            id: UUID(DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF),
+        -   link: URL(https://a.example)
+        +   link: URL(https://b.example)
+          )
+        """)
+  }
+
+  @Test func customDescriptions() {
+    #expect(
+      DebugStore.diff(["total": Price(cents: 1999)], ["total": Price(cents: 2005)])
+        == """
+          [
+        -   "total": $19.99
+        +   "total": $20.05
+          ]
+        """)
+  }
+
+  @Test func classCyclesTerminate() {
+    let old = Node(name: "a")
+    old.next = Node(name: "b", next: old)
+    let new = Node(name: "a")
+    new.next = Node(name: "c", next: new)
+    #expect(
+      DebugStore.diff(old, new)
+        == """
+          #1 Node(
+            name: "a",
+            next: Node(
+        -     name: "b",
+        +     name: "c",
+              next: Node(↩︎ #1)
+            )
+          )
+        """)
+  }
+
+  @Test func largeCollectionDiffStaysShort() throws {
+    let old = (0..<10_000).map { Owner(name: "owner \($0)", age: $0) }
+    var new = old
+    new[5_000].age = -1
+    let diff = try #require(DebugStore.diff(old, new))
+    #expect(
+      diff == """
+          [
+            … (5,000 unchanged),
+            Owner(
+              name: "owner 5000",
+        -     age: 5000
+        +     age: -1
+            ),
+            … (4,999 unchanged)
+          ]
+        """)
+  }
+
+  @Test func outputIsCapped() throws {
+    let diff = try #require(DebugStore.diff([Int](), Array(0..<5_000), maxLines: 4))
+    #expect(
+      diff == """
+          [
+        +   0,
+        +   1,
+          … (4,999 more lines not shown)
+        """)
+  }
+}
