@@ -23,6 +23,8 @@ struct Subscribers<State> {
 }
 
 extension StoreActor {
+  var hasSubscribers: Bool { !subscribers.isEmpty }
+
   /// Registers a subscriber: its stream starts with the current value and then gets every distinct one.
   func subscribe<Value: Sendable>(
     _ extract: @escaping @Sendable (I.State) -> Value,

@@ -97,7 +97,12 @@ extension StoreActor {
   private func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
     guard record.markCancelled(reason) else { return }
     if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
-    registry.live[record.number]?.task.cancel()
+    if let live = registry.live[record.number] {
+      live.task.cancel()
+    } else if TaskContext.current === record {
+      // A handler cancelling its own work in its first stretch: its task is not registered yet.
+      withUnsafeCurrentTask { $0?.cancel() }
+    }
   }
 
   /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
