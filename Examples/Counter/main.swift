@@ -1,2 +1,84 @@
 import Actuate
-print("placeholder")
+
+/// A counter that fetches a fact about its number (the newest fetch cancels the older one) and counts the
+/// ticks of a timer hook.
+struct CounterInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var fact: String?
+    var isLoadingFact = false
+    var ticks = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+    case decrement
+    case fetchFact
+    case tick
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case timer
+  }
+
+  /// The fact service, injected so that tests and this demo choose what it does.
+  let fact: @Sendable (Int) async throws -> String
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .increment:
+      store.count += 1
+    case .decrement:
+      store.count -= 1
+    case .fetchFact:
+      store.isLoadingFact = true
+      let fact = try? await fact(store.count)
+      store.fact = fact ?? "no fact today"
+      store.isLoadingFact = false
+    case .tick:
+      store.ticks += 1
+    }
+  }
+
+  func policy(for action: Action) -> ActionPolicy {
+    switch action {
+    case .fetchFact: .cancelPrevious(id: FactRequest())
+    default: .concurrent
+    }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    switch hook {
+    case .timer: .send(store.timer(every: .milliseconds(250))) { _ in .tick }
+    }
+  }
+
+  private struct FactRequest: Hashable {}
+}
+
+let store = Store(
+  state: .init(),
+  interactor: CounterInteractor(fact: { number in
+    try await Task.sleep(for: .milliseconds(200))
+    return "\(number) is \(number.isMultiple(of: 2) ? "even" : "odd")"
+  })
+)
+
+let printer = Task {
+  for await state in store.states {
+    let fact = state.isLoadingFact ? "loading…" : state.fact ?? "-"
+    print("count: \(state.count)  ticks: \(state.ticks)  fact: \(fact)")
+  }
+}
+
+store.send(.increment)
+store.send(.increment)
+let first = store.send(.fetchFact)
+store.send(.increment)
+let second = store.send(.fetchFact)  // cancels the first fetch: the newest wins
+print("first fetch:", await first.finish())
+print("second fetch:", await second.finish())
+try? await Task.sleep(for: .milliseconds(600))  // let the timer tick a few times
+print("final:", await store.state)
+store.stop()
+await printer.value

@@ -17,7 +17,7 @@ extension StoreActor {
       } catch {
         guard !Task.isCancelled else { return }
         Diagnostics.warn(
-          "\(id) hook \(describe(record.hook)) failed: \(error). The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
+          "\(storeID) hook \(describe(record.hook)) failed: \(error). The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
         )
         if !observers.isEmpty { emit(.hookFailed(record.hook, error: String(describing: error))) }
       }

@@ -37,7 +37,7 @@ public final class Store<I: Interactor>: Sendable {
   }
 
   /// Names this store in logs and warnings: `SearchInteractor#3`.
-  public var id: StoreID { actor.id }
+  public var id: StoreID { actor.storeID }
 
   /// Sends an action. Returns at once, from any thread, without `await`.
   ///

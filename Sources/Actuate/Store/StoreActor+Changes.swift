@@ -51,7 +51,7 @@ extension StoreActor {
   }
 
   func emit(_ event: StoreEvent<I>) {
-    for observer in observers { observer(id, event) }
+    for observer in observers { observer(storeID, event) }
   }
 
   func cause(of record: TaskRecord?) -> StoreCause<I> {

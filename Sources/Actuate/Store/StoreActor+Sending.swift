@@ -39,7 +39,7 @@ extension StoreActor {
 
   private nonisolated func warnRejected(_ action: I.Action) {
     Diagnostics.warn(
-      "\(id) has stopped, so \(describe(action)) was not handled. Send only while you hold the store and before you call stop()."
+      "\(storeID) has stopped, so \(describe(action)) was not handled. Send only while you hold the store and before you call stop()."
     )
   }
 

@@ -17,8 +17,9 @@
 /// every task and hook and is released once they have ended.
 @dynamicMemberLookup
 public actor StoreActor<I: Interactor>: TaskCanceller {
-  /// Names this store in logs and warnings.
-  public nonisolated let id: StoreID
+  /// Names this store in logs and warnings. (Not `id`: members of the store shadow state properties of the
+  /// same name, and `id` is a common one.)
+  public nonisolated let storeID: StoreID
   /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
   public nonisolated let clock: any Clock<Duration>
   nonisolated let interactor: I
@@ -46,7 +47,7 @@ public actor StoreActor<I: Interactor>: TaskCanceller {
   }
 
   init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
-    self.id = StoreID(name: String(describing: I.self))
+    self.storeID = StoreID(name: String(describing: I.self))
     self.current = state
     self.interactor = interactor
     self.clock = clock
