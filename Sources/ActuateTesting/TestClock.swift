@@ -6,13 +6,19 @@ import Synchronization
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let store = Store(state: .init(), interactor: SearchInteractor(), clock: clock)
-/// store.send(.queryChanged("tab"))
+/// let store = TestStore(initialState: .init(), interactor: SearchInteractor(), clock: clock)
+/// await store.send(.queryChanged("tab")) { $0.query = "tab" }
 /// await clock.advance(by: .milliseconds(300))   // the debounced search runs now
 /// ```
 ///
 /// Sleepers wake in deadline order (those with equal deadlines in the order they went to sleep), each with
-/// the clock's `now` set to its deadline.
+/// the clock's `now` set to its deadline. When a store's task wakes, `advance` waits until it sleeps again
+/// or ends, and until its store has taken the actions it sent, before time moves on: a chain of delays
+/// inside one `advance` runs exactly as it would in real time.
+///
+/// Stores sleep on a test clock through ``StoreActor/sleep(for:)``, debounce and throttle, which register
+/// the sleep before the task gives up the store. Code that calls `clock.sleep` directly also works, but its
+/// sleep is registered a moment later, after a hop to the global executor.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: a duration since the clock was made.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -28,16 +34,21 @@ public final class TestClock: Clock, Sendable {
     public var description: String { "TestClock.Instant(\(offset))" }
   }
 
-  private struct Sleeper {
+  struct Sleeper {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The store task that sleeps, if a store's task does.
+    let record: TaskRecord?
   }
 
   private struct State {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
+    /// Continuations waiting for a woken task to sleep again or end, by the task's record.
+    var parkWaiters: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
+    var listeners: [UInt64: @Sendable () -> Void] = [:]
   }
 
   private let state = Mutex(State())
@@ -65,13 +76,9 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward to `deadline` (never backwards), waking every sleeper due by then, in order.
-  ///
-  /// After each wake-up it lets the woken task run, so a task that sleeps again within the window wakes
-  /// again before `advance` returns.
   public func advance(to deadline: Instant) async {
     while let sleeper = takeSleeper(dueBy: deadline) {
-      sleeper.continuation.resume()
-      await letWokenTasksRun()
+      await wake(sleeper)
     }
     state.withLock { if $0.now < deadline { $0.now = deadline } }
   }
@@ -82,6 +89,28 @@ public final class TestClock: Clock, Sendable {
       await advance(to: next)
     }
   }
+
+  // MARK: Package interface for the TestStore
+
+  /// The store tasks sleeping on this clock now.
+  package var sleepingRecords: [ObjectIdentifier] {
+    state.withLock { $0.sleepers.compactMap { $0.record.map(ObjectIdentifier.init) } }
+  }
+
+  /// Calls `listener` whenever a task starts sleeping on this clock. Returns a token for ``removeListener(_:)``.
+  package func addListener(_ listener: @escaping @Sendable () -> Void) -> UInt64 {
+    state.withLock { state in
+      state.nextID += 1
+      state.listeners[state.nextID] = listener
+      return state.nextID
+    }
+  }
+
+  package func removeListener(_ token: UInt64) {
+    _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+  }
+
+  // MARK: Sleeping and waking
 
   private func takeSleeper(dueBy deadline: Instant) -> Sleeper? {
     state.withLock { state in
@@ -97,15 +126,41 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Gives woken tasks the executor: they run up to their next suspension before time moves on.
-  private func letWokenTasksRun() async {
-    for _ in 0..<Self.yieldsPerWakeUp { await Task.yield() }
+  /// Resumes a sleeper and lets it run until it sleeps again or ends.
+  private func wake(_ sleeper: Sleeper) async {
+    guard let record = sleeper.record else {
+      // Not a store's task: nothing tells when it is done, so give it the executor a few times.
+      sleeper.continuation.resume()
+      for _ in 0..<Self.yieldsForOtherTasks { await Task.yield() }
+      return
+    }
+    let key = ObjectIdentifier(record)
+    // A woken task that then waits on something the test controls would hold `advance` for ever: after a
+    // second of real time, time moves on without it.
+    let guardTimer = Task { [self] in
+      try? await Task.sleep(for: Self.wakeTimeout)
+      resumeParkWaiter(key)
+    }
+    await withCheckedContinuation { (parked: CheckedContinuation<Void, Never>) in
+      state.withLock { $0.parkWaiters[key] = parked }
+      record.onEnd { [self] in resumeParkWaiter(key) }
+      sleeper.continuation.resume()
+    }
+    guardTimer.cancel()
+    // What the woken task sent is taken before time moves on, so new delays start from this instant.
+    await record.owningStore?.drainIntake()
   }
 
-  private static let yieldsPerWakeUp = 20
+  private static let wakeTimeout = Duration.seconds(1)
+  private static let yieldsForOtherTasks = 20
+
+  private func resumeParkWaiter(_ key: ObjectIdentifier) {
+    state.withLock { $0.parkWaiters.removeValue(forKey: key) }?.resume()
+  }
 
   private func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
     try Task.checkCancellation()
+    let record = TaskContext.current
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1
       return state.nextID
@@ -114,12 +169,15 @@ public final class TestClock: Clock, Sendable {
       // Naming `isolation` keeps this closure on the caller's executor: the sleep is registered before the
       // caller's synchronous stretch ends, so an `advance` right after it always sees it.
       try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow: Bool = state.withLock { state in
-          if deadline <= state.now { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+        let (resumeNow, parked, listeners) = state.withLock { state in
+          if deadline <= state.now { return (true, nil as CheckedContinuation<Void, Never>?, [@Sendable () -> Void]()) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, record: record))
+          let parked = record.flatMap { state.parkWaiters.removeValue(forKey: ObjectIdentifier($0)) }
+          return (false, parked, Array(state.listeners.values))
         }
         if resumeNow { continuation.resume() }
+        parked?.resume()
+        for listener in listeners { listener() }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in

@@ -10,6 +10,7 @@ extension StoreActor {
   }
 
   private func runHook(_ subscription: HookSubscription<I>, record: HookRecord<I>) async {
+    defer { record.end() }
     await TaskContext.$current.withValue(record) {
       do {
         try await subscription.run(self, record)

@@ -63,6 +63,7 @@ final class Intake<I: Interactor>: Sendable {
   }
 
   var isStopped: Bool { queue.withLock { $0.stopped } }
+  var hasCommands: Bool { queue.withLock { !$0.commands.isEmpty } }
 
   /// Takes everything queued, or returns `nil` and marks the intake idle, so the next sender schedules a drain.
   func takeBatch(reusing buffer: inout [Command]) -> Bool {

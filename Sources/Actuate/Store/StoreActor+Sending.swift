@@ -85,6 +85,28 @@ extension StoreActor {
     drain()
   }
 
+  /// Takes everything sent so far, then runs `body` before anything else can run on the store: what `body`
+  /// sees of the store's events ends exactly where those actions' first stretches ended.
+  package func drainIntake<R: Sendable>(then body: @Sendable () -> R) -> R {
+    drain()
+    return body()
+  }
+
+  /// The numbers of the action tasks that have started and not ended (running, or sleeping out a delay).
+  package var liveActionNumbers: [UInt64] {
+    var numbers = Set(registry.live.keys)
+    for group in registry.groups.values { numbers.formUnion(group.active.keys) }
+    return numbers.sorted()
+  }
+
+  /// Actions waiting under a policy without a task: queued serial actions and throttled ones.
+  package var waitingActionCount: Int {
+    registry.groups.values.reduce(0) { $0 + $1.queued.count + ($1.window?.pending == nil ? 0 : 1) }
+  }
+
+  /// Whether the intake holds actions the store has not taken yet.
+  package nonisolated var hasUntakenCommands: Bool { intake.hasCommands }
+
   private func process(_ command: Intake<I>.Command, stopping: Bool) {
     switch command {
     case .start:

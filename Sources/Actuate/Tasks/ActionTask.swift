@@ -23,7 +23,7 @@ public struct ActionTask: Sendable, Hashable {
   /// handler's state writes and sends are dropped. Does nothing if the action has already ended.
   public func cancel() {
     guard !record.isDone else { return }
-    record.canceller?.cancel(record)
+    record.owningStore?.cancel(record)
   }
 
   /// How the action ended, or `nil` while it is waiting or running.

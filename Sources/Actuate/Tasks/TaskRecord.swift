@@ -3,30 +3,31 @@ import Synchronization
 /// The life of one action's task (or one hook's), shared by the store and the ``ActionTask`` handle.
 ///
 /// The store changes it on its own executor; handles read it and wait on it from anywhere, hence the lock.
-class TaskRecord: @unchecked Sendable {
+package class TaskRecord: @unchecked Sendable {
   // @unchecked: every stored property is immutable or behind `life`'s lock.
   struct Life {
     var outcome: ActionOutcome?
     var cancelReason: CancellationReason?
     var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
+    var endHandlers: [@Sendable () -> Void] = []
   }
 
   /// Numbers tasks in the order their actions were sent, per store.
-  let number: UInt64
+  package let number: UInt64
   /// The store the task belongs to, so a task-local record is never mistaken for another store's.
   let owner: ObjectIdentifier
   /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
-  weak let canceller: (any TaskCanceller)?
+  package weak let owningStore: (any TaskOwner)?
   private let life: Mutex<Life>
 
-  init(number: UInt64, owner: some TaskCanceller, outcome: ActionOutcome? = nil) {
+  init(number: UInt64, owner: some TaskOwner, outcome: ActionOutcome? = nil) {
     self.number = number
     self.owner = ObjectIdentifier(owner)
-    self.canceller = owner
+    self.owningStore = owner
     self.life = Mutex(Life(outcome: outcome))
   }
 
-  var outcome: ActionOutcome? { life.withLock { $0.outcome } }
+  package var outcome: ActionOutcome? { life.withLock { $0.outcome } }
   var isDone: Bool { outcome != nil }
 
   /// Marks the task cancelled, keeping the first reason. Returns `false` if it had already ended or been cancelled.
@@ -43,18 +44,33 @@ class TaskRecord: @unchecked Sendable {
   /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with.
   @discardableResult
   func end(_ outcome: ActionOutcome? = nil) -> ActionOutcome {
-    let (final, waiters) = life.withLock { life -> (ActionOutcome, [CheckedContinuation<ActionOutcome, Never>]) in
-      if let existing = life.outcome { return (existing, []) }
+    typealias Ending = (ActionOutcome, [CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
+    let (final, waiters, handlers) = life.withLock { life -> Ending in
+      if let existing = life.outcome { return (existing, [], []) }
       let final = outcome ?? life.cancelReason.map(ActionOutcome.cancelled) ?? .finished
       life.outcome = final
-      defer { life.waiters = [] }
-      return (final, life.waiters)
+      defer {
+        life.waiters = []
+        life.endHandlers = []
+      }
+      return (final, life.waiters, life.endHandlers)
     }
     for waiter in waiters { waiter.resume(returning: final) }
+    for handler in handlers { handler() }
     return final
   }
 
-  func wait() async -> ActionOutcome {
+  /// Calls `handler` once the task has ended: now, if it already has.
+  package func onEnd(_ handler: @escaping @Sendable () -> Void) {
+    let endedAlready = life.withLock { life in
+      if life.outcome != nil { return true }
+      life.endHandlers.append(handler)
+      return false
+    }
+    if endedAlready { handler() }
+  }
+
+  package func wait() async -> ActionOutcome {
     if let outcome { return outcome }
     return await withCheckedContinuation { continuation in
       let done = life.withLock { life -> ActionOutcome? in
@@ -81,7 +97,7 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
 }
 
 /// The record of one running hook.
-final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
+package final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let hook: I.Hook
 
   init(number: UInt64, owner: StoreActor<I>, hook: I.Hook) {
@@ -90,12 +106,15 @@ final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   }
 }
 
-/// What a record's store does when a handle asks to cancel the record's task.
-protocol TaskCanceller: AnyObject, Sendable {
+/// The store a record belongs to, as its handles and the test clock reach it.
+package protocol TaskOwner: AnyObject, Sendable {
+  /// Cancels the record's task, in order with the sends before it.
   func cancel(_ record: TaskRecord)
+  /// Takes every action sent so far, running each one's first stretch.
+  func drainIntake() async
 }
 
 /// The task a store runs code for, carried by its task so state writes and sends know their cause.
-enum TaskContext {
-  @TaskLocal static var current: TaskRecord?
+package enum TaskContext {
+  @TaskLocal package static var current: TaskRecord?
 }
