@@ -15,6 +15,7 @@ let package = Package(
     .target(name: "ActuateTesting", dependencies: ["Actuate"]),
     .executableTarget(name: "Counter", dependencies: ["Actuate"], path: "Examples/Counter"),
     .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
+    .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

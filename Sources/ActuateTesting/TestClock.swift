@@ -92,9 +92,11 @@ public final class TestClock: Clock, Sendable {
 
   // MARK: Package interface for the TestStore
 
-  /// The store tasks sleeping on this clock now.
-  package var sleepingRecords: [ObjectIdentifier] {
-    state.withLock { $0.sleepers.compactMap { $0.record.map(ObjectIdentifier.init) } }
+  /// The numbers of the tasks of the store `owner` that sleep on this clock now.
+  package func sleepingTasks(of owner: ObjectIdentifier) -> Set<UInt64> {
+    state.withLock { state in
+      Set(state.sleepers.compactMap { $0.record?.owner == owner ? $0.record?.number : nil })
+    }
   }
 
   /// Calls `listener` whenever a task starts sleeping on this clock. Returns a token for ``removeListener(_:)``.
@@ -147,8 +149,9 @@ public final class TestClock: Clock, Sendable {
       sleeper.continuation.resume()
     }
     guardTimer.cancel()
-    // What the woken task sent is taken before time moves on, so new delays start from this instant.
-    await record.owningStore?.drainIntake()
+    // What the woken task set off (sends, hooks reacting to its changes) runs before time moves on, so new
+    // delays start from this instant.
+    await record.owningStore?.settle()
   }
 
   private static let wakeTimeout = Duration.seconds(1)

@@ -26,6 +26,7 @@ extension StoreActor {
   }
 
   func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
+    activity &+= 1
     if !observers.isEmpty { emit(.hookEvent(record.hook, element: describe(element))) }
   }
 }

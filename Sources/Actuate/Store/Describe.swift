@@ -1,5 +1,5 @@
 /// One line naming a value the way Swift code would: `.search("tabby")` for an enum case.
-func describe(_ value: Any) -> String {
+package func describe(_ value: Any) -> String {
   let text = String(describing: value)
   if Mirror(reflecting: value).displayStyle == .enum, !text.hasPrefix(".") { return "." + text }
   return text

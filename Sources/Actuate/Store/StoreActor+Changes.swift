@@ -29,6 +29,7 @@ extension StoreActor {
   func flush() {
     guard let batch else { return }
     self.batch = nil
+    activity &+= 1
     if !observers.isEmpty {
       emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch.cause)))
     }

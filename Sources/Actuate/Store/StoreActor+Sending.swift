@@ -74,6 +74,7 @@ extension StoreActor {
       // A stop is always last (nothing is accepted after it): what came before it never starts.
       let stopping: Bool
       if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
+      activity &+= UInt64(batchBuffer.count)
       for command in batchBuffer {
         withBoundary { process(command, stopping: stopping) }
       }
@@ -90,6 +91,27 @@ extension StoreActor {
   package func drainIntake<R: Sendable>(then body: @Sendable () -> R) -> R {
     drain()
     return body()
+  }
+
+  /// Returns once the store has nothing left to do that it can do on its own: repeated round trips through
+  /// the store's executor let every job queued before them run (hooks reacting to a change, tasks resuming
+  /// from a wake-up), until a round trip finds that nothing happened since the previous one.
+  package nonisolated func settle() async {
+    await deliveries.waitUntilIdle()
+    var last = await drainReportingActivity()
+    for _ in 0..<Self.settleRounds {
+      await deliveries.waitUntilIdle()
+      let now = await drainReportingActivity()
+      if now == last { return }
+      last = now
+    }
+  }
+
+  private static var settleRounds: Int { 64 }
+
+  private func drainReportingActivity() -> UInt64 {
+    drain()
+    return activity
   }
 
   /// The numbers of the action tasks that have started and not ended (running, or sleeping out a delay).

@@ -24,6 +24,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public nonisolated let clock: any Clock<Duration>
   nonisolated let interactor: I
   nonisolated let intake = Intake<I>()
+  /// Values handed to hooks that are still reacting to them.
+  nonisolated let deliveries = DeliveryTracker()
   let hooksToStart: [I.Hook]
 
   var current: I.State
@@ -40,6 +42,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will flush after it.
   var boundaryDepth = 0
   var flushScheduled = false
+  /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
+  /// test can tell when a round trip through the store found nothing new to do.
+  var activity: UInt64 = 0
 
   struct Batch {
     let old: I.State

@@ -12,27 +12,27 @@
 public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
   public typealias Failure = Never
 
-  let subscribe: @Sendable (isolated (any Actor)?) async -> AsyncStream<Element>
+  let subscribe: @Sendable (isolated (any Actor)?) async -> SubscriberBuffer<Element>
 
   /// Starts a subscription; it registers with the store on the first call to `next`.
   public func makeAsyncIterator() -> Iterator {
     Iterator(subscribe: subscribe)
   }
 
-  /// Iterates one subscription.
+  /// Iterates one subscription. The subscription ends when the last copy of the iterator goes away.
   public struct Iterator: AsyncIteratorProtocol {
-    let subscribe: @Sendable (isolated (any Actor)?) async -> AsyncStream<Element>
-    var stream: AsyncStream<Element>.Iterator?
+    let subscribe: @Sendable (isolated (any Actor)?) async -> SubscriberBuffer<Element>
+    var token: SubscriptionToken<Element>?
 
-    /// The next value, or `nil` once the store has stopped.
+    /// The next value, or `nil` once the store has stopped or the iterating task was cancelled.
     ///
     /// Called from a hook, it stays on the store's executor, so a hook subscribes before the first action
-    /// is handled and misses no change.
+    /// is handled, misses no change, and reacts to a change in the store's very next job.
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
-      if stream == nil {
-        stream = await subscribe(actor).makeAsyncIterator()
+      if token == nil {
+        token = SubscriptionToken(await subscribe(actor))
       }
-      return await stream!.next(isolation: actor)
+      return await token!.buffer.next(isolation: actor)
     }
 
     /// The next value, or `nil` once the store has stopped.
@@ -47,14 +47,14 @@ extension StoreActor {
   public nonisolated func values<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<I.State, Value> & Sendable
   ) -> StoreValues<Value> {
-    StoreValues { _ in await self.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==) }
+    StoreValues { isolation in await self.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==, from: isolation) }
   }
 
   /// The whole state: the current value first, then the state after each change (each distinct change,
   /// when the state is `Equatable`).
   public nonisolated var states: StoreValues<I.State> {
     let isDuplicate = EquatableValues.comparator(for: I.State.self)
-    return StoreValues { _ in await self.subscribe({ $0 }, isDuplicate: isDuplicate) }
+    return StoreValues { isolation in await self.subscribe({ $0 }, isDuplicate: isDuplicate, from: isolation) }
   }
 }
 

@@ -25,28 +25,29 @@ struct Subscribers<State> {
 extension StoreActor {
   var hasSubscribers: Bool { !subscribers.isEmpty }
 
-  /// Registers a subscriber: its stream starts with the current value and then gets every distinct one.
+  /// Registers a subscriber: its buffer starts with the current value and then gets every distinct one.
   func subscribe<Value: Sendable>(
     _ extract: @escaping @Sendable (I.State) -> Value,
-    isDuplicate: @escaping @Sendable (Value, Value) -> Bool
-  ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+    from isolation: (any Actor)?
+  ) -> SubscriberBuffer<Value> {
+    let isHook = (isolation as AnyObject?) === self
+    let buffer = SubscriberBuffer<Value>(tracker: isHook ? deliveries : nil)
     var last = extract(current)
-    continuation.yield(last)
+    _ = buffer.push(last)
     guard !isStopped else {
-      continuation.finish()
-      return stream
+      buffer.finish()
+      return buffer
     }
     subscribers.add(
       publish: { state in
         let value = extract(state)
         if isDuplicate(last, value) { return true }
         last = value
-        if case .terminated = continuation.yield(value) { return false }
-        return true
+        return buffer.push(value)
       },
-      finish: { continuation.finish() }
+      finish: { buffer.finish() }
     )
-    return stream
+    return buffer
   }
 }

@@ -32,3 +32,8 @@ public struct ActionTask: Sendable, Hashable {
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.record === rhs.record }
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(record)) }
 }
+
+extension ActionTask {
+  /// The task's number in its store, as store events name it.
+  package var number: UInt64 { record.number }
+}

@@ -73,6 +73,7 @@ extension StoreActor {
   func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
     if let batch, batch.cause === record { flush() }
     registry.live.removeValue(forKey: record.number)
+    activity &+= 1
     let outcome = record.end()
     if !observers.isEmpty {
       let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero

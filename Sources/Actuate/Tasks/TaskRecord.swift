@@ -15,7 +15,7 @@ package class TaskRecord: @unchecked Sendable {
   /// Numbers tasks in the order their actions were sent, per store.
   package let number: UInt64
   /// The store the task belongs to, so a task-local record is never mistaken for another store's.
-  let owner: ObjectIdentifier
+  package let owner: ObjectIdentifier
   /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
   package weak let owningStore: (any TaskOwner)?
   private let life: Mutex<Life>
@@ -112,6 +112,8 @@ package protocol TaskOwner: AnyObject, Sendable {
   func cancel(_ record: TaskRecord)
   /// Takes every action sent so far, running each one's first stretch.
   func drainIntake() async
+  /// Returns once the store has nothing left to do that it can do on its own.
+  func settle() async
 }
 
 /// The task a store runs code for, carried by its task so state writes and sends know their cause.

@@ -1,0 +1,50 @@
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Where a test asserted something: the failure is reported there.
+public struct TestLocation: Sendable {
+  let fileID: String
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// The location of the caller; every TestStore method takes one as defaults.
+  public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+}
+
+/// Reports TestStore failures to Swift Testing inside a Swift Testing test, and to XCTest otherwise.
+package enum IssueReporter {
+  /// Takes failures instead of the test frameworks, for the tasks inside `withValue`: the TestStore's own
+  /// tests assert the text of the failures they provoke.
+  @TaskLocal package static var capture: (@Sendable (String) -> Void)?
+
+  static func fail(_ message: String, at location: TestLocation) {
+    if let capture {
+      capture(message)
+      return
+    }
+    #if canImport(Testing)
+    if Test.current != nil {
+      Issue.record(
+        Comment(rawValue: message),
+        sourceLocation: SourceLocation(
+          fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line), column: Int(location.column)))
+      return
+    }
+    #endif
+    #if canImport(XCTest)
+    XCTFail(message, file: location.filePath, line: location.line)
+    #else
+    print("Actuate TestStore failure at \(location.fileID):\(location.line): \(message)")
+    #endif
+  }
+}

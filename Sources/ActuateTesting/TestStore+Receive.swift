@@ -1,0 +1,137 @@
+import Actuate
+
+extension TestStore where I.Action: Equatable {
+  /// Asserts that the store sent `action` from inside (a handler or a hook did), next, and the first state
+  /// change it made.
+  public func receive(
+    _ action: I.Action,
+    assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      Actuate.describe(action), where: { $0 == action }, assert: update,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension TestStore {
+  /// Asserts that the store sent, from inside, an action that `predicate` accepts, next, and the first
+  /// state change it made.
+  public func receive(
+    where predicate: @escaping @Sendable (I.Action) -> Bool,
+    assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      "an action matching the predicate", where: predicate, assert: update,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func receive(
+    _ expected: String, where predicate: @escaping @Sendable (I.Action) -> Bool,
+    assert update: (@Sendable (inout I.State) throws -> Void)?, at location: TestLocation
+  ) async {
+    let what = "receive(\(expected))"
+    let exhaustive = isExhaustive
+    let wait = await wait { log in
+      exhaustive ? log.firstReceivedIndex != nil : log.pending.contains { item in
+        if case .received(let action, _) = item { return predicate(action) }
+        return false
+      }
+    }
+    let (skipped, received) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.Action, UInt64)?) in
+      let index = exhaustive ? log.firstReceivedIndex : log.pending.firstIndex { item in
+        if case .received(let action, _) = item { return predicate(action) }
+        return false
+      }
+      guard let index, case .received(let action, let task) = log.pending[index] else { return ([], nil) }
+      let skipped = Array(log.pending[..<index])
+      log.pending.removeSubrange(...index)
+      return (skipped, (action, task))
+    }
+    reportSkipped(skipped, before: what, at: location)
+    guard let (action, task) = received else {
+      let why =
+        switch wait {
+        case .satisfied, .settled: "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
+        case .timedOut: "nothing was sent within \(timeout)"
+        }
+      return fail("The test expected to \(what), but \(why).", at: location)
+    }
+    guard predicate(action) else {
+      return fail(
+        """
+        The store sent \(Actuate.describe(action)), but the test expected to \(what).
+        Actions sent from inside are received in the order they were sent.
+        """, at: location)
+    }
+    if let update {
+      await assertFirstChange(by: task, update: update, what: what, at: location)
+    }
+    await store.actor.settle()
+  }
+
+  /// Asserts the next state change, whatever made it: the next stretch of a long handler, or a hook.
+  public func step(
+    assert update: @Sendable (inout I.State) throws -> Void,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await assertNextChange(what: "step", update: update, at: location) { _ in true }
+  }
+
+  /// Triggers a hook's sequence with `trigger` (yield to the stream the test injected, say) and asserts the
+  /// state change the hook makes.
+  public func trigger(
+    _ hook: I.Hook,
+    by trigger: @Sendable () async -> Void,
+    assert update: @Sendable (inout I.State) throws -> Void,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async where I.Hook: Equatable {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await trigger()
+    await assertNextChange(what: "trigger(\(Actuate.describe(hook)))", update: update, at: location) { cause in
+      if case .hook(let source) = cause { return source == hook }
+      return false
+    }
+  }
+
+  private func assertNextChange(
+    what: String, update: @Sendable (inout I.State) throws -> Void, at location: TestLocation,
+    causedBy matches: @escaping @Sendable (StoreCause<I>) -> Bool
+  ) async {
+    let exhaustive = isExhaustive
+    let index: @Sendable (TestStoreRecorder<I>.Log) -> Int? = { log in
+      log.pending.firstIndex { item in
+        if case .change(_, _, let cause) = item { return matches(cause) }
+        return false
+      }
+    }
+    let wait = await wait { index($0) != nil }
+    let (skipped, change) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.State, I.State)?) in
+      guard let found = index(log), case .change(let old, let new, _) = log.pending[found] else { return ([], nil) }
+      let skipped = Array(log.pending[..<found])
+      log.pending.removeSubrange(...found)
+      return (skipped, (old, new))
+    }
+    if exhaustive, let received = skipped.first(where: { if case .received = $0 { true } else { false } }),
+      case .received(let action, _) = received
+    {
+      fail(
+        "Before the change the test asserts with \(what), the store sent \(Actuate.describe(action)) from inside: call receive(\(Actuate.describe(action))) first.",
+        at: location)
+    } else {
+      reportSkipped(skipped, before: what, at: location)
+    }
+    guard let (old, new) = change else {
+      let why =
+        switch wait {
+        case .satisfied, .settled: "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
+        case .timedOut: "no change came within \(timeout)"
+        }
+      return fail("The test expected a state change at \(what), but \(why).", at: location)
+    }
+    check(old, new, update: update, what: what, at: location)
+    await store.actor.settle()
+  }
+}

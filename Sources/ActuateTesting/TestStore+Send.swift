@@ -1,0 +1,113 @@
+import Actuate
+
+extension TestStore {
+  /// Sends an action and asserts the state change it makes.
+  ///
+  /// With `assert`, waits for the action's first state change (its handler may await first) and checks
+  /// it: the closure turns the previously asserted state into the expected one. Without it, asserts that
+  /// the handler's first synchronous stretch changed nothing. Later changes of a long handler are asserted
+  /// one at a time with ``step(assert:fileID:filePath:line:column:)``.
+  ///
+  /// In an exhaustive test, every earlier change and received action must have been asserted first.
+  @discardableResult
+  public func send(
+    _ action: I.Action,
+    assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async -> ActionTask {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let what = "send(\(Actuate.describe(action)))"
+    if isExhaustive {
+      let leftovers = takePending()
+      if !leftovers.isEmpty {
+        fail(
+          """
+          Before \(what), the test must assert what happened earlier:
+          \(leftovers.map { "  • " + $0 }.joined(separator: "\n"))
+          Assert changes with step { … } and actions sent from inside with receive(…), or make the test \
+          non-exhaustive (exhaustivity = .off).
+          """, at: location)
+      }
+    } else {
+      skipPending()
+    }
+
+    let task = store.send(action)
+    let number = task.number
+    let changedInFirstStretch = await store.actor.drainIntake { [recorder] in
+      recorder.log.withLock { $0.firstChange(by: number) != nil }
+    }
+    guard let update else {
+      if isExhaustive, changedInFirstStretch, let (old, new) = takeChange(by: number, what: what, at: location) {
+        fail(
+          """
+          \(what) changed the state, but the test expected no change (- before, + after):
+
+          \(DebugStore.diff(old, new)?.indented ?? "")
+          Pass a closure that makes this change: send(…) { $0… = … }.
+          """, at: location)
+      }
+      await store.actor.settle()
+      return task
+    }
+    await assertFirstChange(by: number, update: update, what: what, at: location)
+    await store.actor.settle()
+    return task
+  }
+
+  /// Waits for the first change made by the action task `number` and checks it against `update`.
+  func assertFirstChange(
+    by number: UInt64, update: @Sendable (inout I.State) throws -> Void, what: String, at location: TestLocation
+  ) async {
+    let wait = await wait { $0.firstChange(by: number) != nil || $0.finishedTasks.contains(number) }
+    if let (old, new) = takeChange(by: number, what: what, at: location) {
+      return check(old, new, update: update, what: what, at: location)
+    }
+    // No change came: that is right only if the test expected none.
+    var expected = state
+    try? update(&expected)
+    guard expected != state else { return }
+    let why =
+      switch wait {
+      case .satisfied: "its handler finished without changing it"
+      case .settled: "its handler is waiting on the TestClock; advance the clock first, then assert with step { … }"
+      case .timedOut:
+        "its handler is still running after \(timeout) and has not changed it; if it waits on something the test provides, provide it and assert with step { … }"
+      }
+    fail(
+      """
+      The test expected \(what) to change the state, but \(why). Expected (- before, + expected):
+
+      \(DebugStore.diff(state, expected)?.indented ?? "")
+      """, at: location)
+  }
+
+  /// Takes the first change made by the action task `number`; in an exhaustive test, reports what came before it.
+  func takeChange(by number: UInt64, what: String, at location: TestLocation) -> (I.State, I.State)? {
+    let (skipped, change) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.State, I.State)?) in
+      guard let index = log.firstChange(by: number), case .change(let old, let new, _) = log.pending[index] else {
+        return ([], nil)
+      }
+      let skipped = Array(log.pending[..<index])
+      log.pending.removeSubrange(...index)
+      return (skipped, (old, new))
+    }
+    reportSkipped(skipped, before: what, at: location)
+    return change
+  }
+
+  func reportSkipped(_ skipped: [TestStoreRecorder<I>.Item], before what: String, at location: TestLocation) {
+    guard !skipped.isEmpty else { return }
+    let descriptions = skipped.map { $0.describe(cause: describe) }
+    if isExhaustive {
+      fail(
+        """
+        Before \(what), the test must assert what happened first:
+        \(descriptions.map { "  • " + $0 }.joined(separator: "\n"))
+        Assert changes with step { … } and actions sent from inside with receive(…).
+        """, at: location)
+    } else if exhaustivity.showsSkipped {
+      recorder.log.withLock { $0.skipped += descriptions }
+    }
+  }
+}

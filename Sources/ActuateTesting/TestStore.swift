@@ -1,0 +1,190 @@
+import Actuate
+import Synchronization
+
+/// Runs a feature's real interactor in a real store and asserts, in order, every state change and every
+/// action the store sends itself, under a clock the test controls.
+///
+/// ```swift
+/// @Test func search() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: .init(), interactor: SearchInteractor(search: { _ in ["Tabby"] }), clock: clock)
+///   await store.send(.queryChanged("tab")) { $0.query = "tab" }
+///   await clock.advance(by: .milliseconds(300))
+///   await store.receive(.search) { $0.isSearching = true }
+///   await store.step { $0.results = ["Tabby"]; $0.isSearching = false }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Each assertion closure mutates the previously asserted state into the one expected; the actual state
+/// must equal it. Failures show a diff (`-` expected, `+` actual) at the line of the assertion, and say what
+/// to do. By default the store is exhaustive: a change or a received action left unasserted, or a task still
+/// running at ``finish()``, fails the test.
+public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
+  let store: Store<I>
+  let recorder: TestStoreRecorder<I>
+  let testClock: TestClock?
+  private let clockListener: UInt64?
+  private let settings: Mutex<Settings>
+
+  struct Settings {
+    var expected: I.State
+    var exhaustivity: Exhaustivity
+    var timeout: Duration
+  }
+
+  /// Creates a store for a test, running `interactor` from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - clock: The store's clock. Pass a ``TestClock`` to control debounce, throttle and delays; the
+  ///     default is a fresh one, so no test waits for real time by accident.
+  ///   - hooks: The hooks to run; all of them by default. Pass `[]` to test handlers alone.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - timeout: How long an assertion waits in real time for something that does not happen, before it
+  ///     fails. Nothing waits this long in a passing test.
+  public init(
+    initialState: I.State,
+    interactor: I,
+    clock: some Clock<Duration> = TestClock(),
+    hooks: [I.Hook] = Array(I.Hook.allCases),
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(1)
+  ) {
+    let recorder = TestStoreRecorder<I>()
+    self.recorder = recorder
+    self.testClock = clock as? TestClock
+    self.clockListener = testClock?.addListener { recorder.wake() }
+    self.settings = Mutex(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
+    self.store = Store(state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer])
+  }
+
+  deinit {
+    if let clockListener { testClock?.removeListener(clockListener) }
+    store.stop()
+  }
+
+  /// The state as the test last asserted it.
+  public var state: I.State { settings.withLock { $0.expected } }
+
+  /// Whether every change must be asserted; can change in the middle of a test.
+  public var exhaustivity: Exhaustivity {
+    get { settings.withLock { $0.exhaustivity } }
+    set { settings.withLock { $0.exhaustivity = newValue } }
+  }
+
+  /// How long an assertion waits in real time for something that does not happen.
+  public var timeout: Duration {
+    get { settings.withLock { $0.timeout } }
+    set { settings.withLock { $0.timeout = newValue } }
+  }
+
+  /// The store's identity, as its warnings and log lines name it.
+  public var id: StoreID { store.id }
+
+  var isExhaustive: Bool { exhaustivity.isOn }
+
+  // MARK: Shared machinery
+
+  enum Wait {
+    case satisfied
+    /// Timed out with nothing more to happen until the test acts: every task sleeps on the test clock or
+    /// has ended.
+    case settled
+    /// Timed out with tasks still running elsewhere.
+    case timedOut
+  }
+
+  /// Waits until `condition` holds or the timeout passes, waking on every store event and every sleep on
+  /// the test clock.
+  ///
+  /// A store that looks settled does not end the wait early: a hook fed by an outside sequence may be about
+  /// to deliver an element, so only the timeout decides that something will not happen. Passing tests
+  /// therefore never wait; failing ones wait for the timeout.
+  func wait(until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool) async -> Wait {
+    let timeout = self.timeout
+    let timer = Task { [recorder] in
+      try? await Task.sleep(for: timeout)
+      recorder.wake()
+    }
+    defer { timer.cancel() }
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    await store.actor.settle()
+    while true {
+      if recorder.log.withLock({ condition($0) }) { return .satisfied }
+      if ContinuousClock.now >= deadline {
+        return await isSettled() ? .settled : .timedOut
+      }
+      await recorder.nextWake()
+    }
+  }
+
+  /// Whether the store can do nothing more on its own: its intake is empty and every task that has not
+  /// ended sleeps on the test clock. Hooks do not count: they wait on what the test feeds them.
+  func isSettled() async -> Bool {
+    await store.actor.settle()
+    let live = await store.actor.liveActionNumbers
+    if live.isEmpty { return !store.actor.hasUntakenCommands }
+    guard let testClock else { return false }
+    let sleeping = testClock.sleepingTasks(of: ObjectIdentifier(store.actor))
+    return live.allSatisfy(sleeping.contains) && !store.actor.hasUntakenCommands
+  }
+
+  /// Compares a change with what the test expects, reports a mismatch, and takes the actual state as asserted.
+  func check(
+    _ old: I.State, _ new: I.State, update: (inout I.State) throws -> Void, what: String, at location: TestLocation
+  ) {
+    // Exhaustive: the change's own old state, which is the last asserted one unless something before it
+    // went unasserted (reported already). Not exhaustive: the actual new state, so that only what the
+    // closure sets is compared.
+    var expected = isExhaustive ? old : new
+    do {
+      try update(&expected)
+    } catch {
+      fail("The assertion for \(what) threw: \(error)", at: location)
+    }
+    if expected != new {
+      let diff = DebugStore.diff(expected, new) ?? "(the states differ but dump the same)"
+      fail(
+        """
+        The state after \(what) is not what the test expected (- expected, + actual):
+
+        \(diff.indented)
+        """, at: location)
+    }
+    settings.withLock { $0.expected = new }
+  }
+
+  func fail(_ message: String, at location: TestLocation) {
+    IssueReporter.fail(message, at: location)
+  }
+
+  func describe(_ cause: StoreCause<I>) -> String {
+    switch cause {
+    case .action(let action, _): Actuate.describe(action)
+    case .hook(let hook): "the hook \(Actuate.describe(hook))"
+    case .unknown: "code outside any handler or hook"
+    }
+  }
+
+  /// The unasserted items, described for a failure message; empties the list.
+  func takePending() -> [String] {
+    let pending = recorder.log.withLock { log in
+      defer { log.pending = [] }
+      return log.pending
+    }
+    if let last = pending.last(where: { if case .change = $0 { true } else { false } }),
+      case .change(_, let new, _) = last
+    {
+      settings.withLock { $0.expected = new }
+    }
+    return pending.map { $0.describe(cause: describe) }
+  }
+
+  /// In a non-exhaustive test, drops unasserted items, noting them if asked to.
+  func skipPending() {
+    let skipped = takePending()
+    if exhaustivity.showsSkipped, !skipped.isEmpty {
+      recorder.log.withLock { $0.skipped += skipped }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Actuate
+import Synchronization
+
+/// What a ``TestStore`` has seen its store do and the test has not asserted yet, in order.
+final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable {
+  enum Item: Sendable {
+    /// A visible state change (equal old and new states are not recorded).
+    case change(old: I.State, new: I.State, cause: StoreCause<I>)
+    /// An action sent from inside the store, by a handler or a hook.
+    case received(I.Action, task: UInt64)
+  }
+
+  struct Log {
+    /// Unasserted items, oldest first.
+    var pending: [Item] = []
+    /// How many items were ever recorded: positions for "before the first stretch ended".
+    var recorded = 0
+    var finishedTasks: Set<UInt64> = []
+    /// Actions taken by the store whose tasks have not ended, by task number.
+    var unfinished: [UInt64: I.Action] = [:]
+    /// Skipped items, for `Exhaustivity.off(showSkipped: true)`.
+    var skipped: [String] = []
+  }
+
+  let log = Mutex(Log())
+
+  /// A wake-up that is kept until someone waits for it, so none is lost between a check and a wait.
+  private struct Signal {
+    var isPending = false
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let signal = Mutex(Signal())
+
+  var observer: @Sendable (StoreID, StoreEvent<I>) -> Void {
+    { [self] _, event in record(event) }
+  }
+
+  private func record(_ event: StoreEvent<I>) {
+    log.withLock { log in
+      switch event {
+      case .stateChanged(let old, let new, let cause) where old != new:
+        log.pending.append(.change(old: old, new: new, cause: cause))
+        log.recorded += 1
+      case .actionSent(let action, let task, let sender):
+        log.unfinished[task] = action
+        if sender != nil {
+          log.pending.append(.received(action, task: task))
+          log.recorded += 1
+        }
+      case .actionFinished(_, let task, _, _):
+        log.finishedTasks.insert(task)
+        log.unfinished[task] = nil
+      default:
+        break
+      }
+    }
+    wake()
+  }
+
+  /// Wakes whoever waits for something to happen.
+  func wake() {
+    let waiter = signal.withLock { signal in
+      guard let waiter = signal.waiter else {
+        signal.isPending = true
+        return nil as CheckedContinuation<Void, Never>?
+      }
+      signal.waiter = nil
+      return waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Suspends until something may have happened since the last call.
+  func nextWake() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = signal.withLock { signal in
+        if signal.isPending {
+          signal.isPending = false
+          return true
+        }
+        signal.waiter = continuation
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+}
+
+extension TestStoreRecorder.Log {
+  /// The position of the first unasserted change made by the action task `number`.
+  func firstChange(by number: UInt64) -> Int? {
+    pending.firstIndex {
+      if case .change(_, _, .action(_, let task)) = $0 { return task == number }
+      return false
+    }
+  }
+
+  var firstChangeIndex: Int? {
+    pending.firstIndex { if case .change = $0 { true } else { false } }
+  }
+
+  var firstReceivedIndex: Int? {
+    pending.firstIndex { if case .received = $0 { true } else { false } }
+  }
+}
+
+extension TestStoreRecorder.Item {
+  func describe(cause: (StoreCause<I>) -> String) -> String {
+    switch self {
+    case .change(let old, let new, let why):
+      let diff = DebugStore.diff(old, new) ?? "(no visible difference)"
+      return "a state change by \(cause(why)):\n\(diff.indented)"
+    case .received(let action, _):
+      return "the action \(Actuate.describe(action)), sent from inside the store"
+    }
+  }
+}
+
+extension String {
+  var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+  }
+}

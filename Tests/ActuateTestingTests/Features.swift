@@ -1,0 +1,109 @@
+import Actuate
+import ActuateTesting
+import Synchronization
+
+/// The search feature of DESIGN.md: a debounced search fed by a hook on the store's own query.
+struct SearchInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    var isSearching = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case queryChanged(String)
+    case search
+    case clear
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case queryTyped
+  }
+
+  let search: @Sendable (String) async throws -> [String]
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .queryChanged(let query):
+      store.query = query
+    case .search:
+      guard !store.query.isEmpty else { return }
+      store.isSearching = true
+      let results = (try? await search(store.query)) ?? []
+      store.results = results
+      store.isSearching = false
+    case .clear:
+      store.cancel(id: SearchID())
+      store.query = ""
+      store.results = []
+      store.isSearching = false
+    }
+  }
+
+  func policy(for action: Action) -> ActionPolicy {
+    switch action {
+    case .search: .debounce(id: SearchID(), for: .milliseconds(300))
+    default: .concurrent
+    }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    switch hook {
+    case .queryTyped: .send(store.values(\.query).dropFirst()) { _ in .search }
+    }
+  }
+
+  private struct SearchID: Hashable {}
+}
+
+/// A counter with a slow, two-step load and a message hook, for the TestStore's own tests.
+struct LoaderInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var isLoading = false
+    var items: [String] = []
+    var messages: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+    case load
+    case loaded([String])
+    case noop
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case messages
+  }
+
+  let messages: AsyncStream<String>
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .increment:
+      store.count += 1
+    case .load:
+      store.isLoading = true
+      try? await store.sleep(for: .seconds(1))
+      store.send(.loaded(["a", "b"]))
+    case .loaded(let items):
+      store.items = items
+      store.isLoading = false
+    case .noop:
+      break
+    }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    .forEach(messages) { message, store in store.messages.append(message) }
+  }
+}
+
+/// Collects the failures a TestStore reports while `body` runs, instead of failing the test.
+func failures(_ body: () async -> Void) async -> [String] {
+  let collected = Mutex<[String]>([])
+  await IssueReporter.$capture.withValue({ message in collected.withLock { $0.append(message) } }) {
+    await body()
+  }
+  return collected.withLock { $0 }
+}
