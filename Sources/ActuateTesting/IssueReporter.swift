@@ -27,13 +27,29 @@ package enum IssueReporter {
   /// tests assert the text of the failures they provoke.
   @TaskLocal package static var capture: (@Sendable (String) -> Void)?
 
+  package enum Destination: Equatable {
+    case swiftTesting, xcTest, standardOutput
+  }
+
+  /// Where a failure reported now would go.
+  package static var destination: Destination {
+    #if canImport(Testing)
+    if Test.current != nil { return .swiftTesting }
+    #endif
+    #if canImport(XCTest)
+    return .xcTest
+    #else
+    return .standardOutput
+    #endif
+  }
+
   static func fail(_ message: String, at location: TestLocation) {
     if let capture {
       capture(message)
       return
     }
     #if canImport(Testing)
-    if Test.current != nil {
+    if destination == .swiftTesting {
       Issue.record(
         Comment(rawValue: message),
         sourceLocation: SourceLocation(
