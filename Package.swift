@@ -16,6 +16,7 @@ let package = Package(
     .executableTarget(name: "Counter", dependencies: ["Actuate"], path: "Examples/Counter"),
     .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
     .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
+    .testTarget(name: "ExamplesTests", dependencies: ["Actuate", "ActuateTesting", "Counter"]),
   ],
   swiftLanguageModes: [.v6]
 )

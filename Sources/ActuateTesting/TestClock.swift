@@ -49,6 +49,7 @@ public final class TestClock: Clock, Sendable {
     /// Continuations waiting for a woken task to sleep again or end, by the task's record.
     var parkWaiters: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
     var listeners: [UInt64: @Sendable () -> Void] = [:]
+    var settlers: [UInt64: @Sendable () async -> Void] = [:]
   }
 
   private let state = Mutex(State())
@@ -77,8 +78,10 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline` (never backwards), waking every sleeper due by then, in order.
   public func advance(to deadline: Instant) async {
+    await letStoresSettle()
     while let sleeper = takeSleeper(dueBy: deadline) {
       await wake(sleeper)
+      await letStoresSettle()
     }
     state.withLock { if $0.now < deadline { $0.now = deadline } }
   }
@@ -109,7 +112,26 @@ public final class TestClock: Clock, Sendable {
   }
 
   package func removeListener(_ token: UInt64) {
-    _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+    state.withLock {
+      $0.listeners[token] = nil
+      $0.settlers[token] = nil
+    }
+  }
+
+  /// Runs `settler` before time moves: a TestStore waits there until its tasks sleep on this clock or end,
+  /// so that a dependency calling `clock.sleep` directly, whose sleep is registered a hop later, is not
+  /// skipped over.
+  package func addSettler(_ settler: @escaping @Sendable () async -> Void) -> UInt64 {
+    state.withLock { state in
+      state.nextID += 1
+      state.settlers[state.nextID] = settler
+      return state.nextID
+    }
+  }
+
+  private func letStoresSettle() async {
+    let settlers = state.withLock { Array($0.settlers.values) }
+    for settler in settlers { await settler() }
   }
 
   // MARK: Sleeping and waking

@@ -25,6 +25,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let recorder: TestStoreRecorder<I>
   let testClock: TestClock?
   private let clockListener: UInt64?
+  private let clockSettler: UInt64?
   private let settings: Mutex<Settings>
 
   struct Settings {
@@ -55,11 +56,17 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     self.testClock = clock as? TestClock
     self.clockListener = testClock?.addListener { recorder.wake() }
     self.settings = Mutex(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
-    self.store = Store(state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer])
+    let store = Store(state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer])
+    self.store = store
+    self.clockSettler = testClock?.addSettler { [weak store, testClock] in
+      guard let store, let testClock else { return }
+      await Self.waitUntilParked(store, on: testClock, recorder: recorder, timeout: timeout)
+    }
   }
 
   deinit {
     if let clockListener { testClock?.removeListener(clockListener) }
+    if let clockSettler { testClock?.removeListener(clockSettler) }
     store.stop()
   }
 
@@ -118,9 +125,27 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     }
   }
 
+  /// Waits until every task of `store` that has not ended sleeps on `clock`, at most `timeout`.
+  static func waitUntilParked(_ store: Store<I>, on clock: TestClock, recorder: TestStoreRecorder<I>, timeout: Duration) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+      recorder.wake()
+    }
+    defer { timer.cancel() }
+    while ContinuousClock.now < deadline {
+      if await isSettled(store, on: clock) { return }
+      await recorder.nextWake()
+    }
+  }
+
   /// Whether the store can do nothing more on its own: its intake is empty and every task that has not
   /// ended sleeps on the test clock. Hooks do not count: they wait on what the test feeds them.
   func isSettled() async -> Bool {
+    await Self.isSettled(store, on: testClock)
+  }
+
+  static func isSettled(_ store: Store<I>, on testClock: TestClock?) async -> Bool {
     await store.actor.settle()
     let live = await store.actor.liveActionNumbers
     if live.isEmpty { return !store.actor.hasUntakenCommands }
