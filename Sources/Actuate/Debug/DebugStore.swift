@@ -1,2 +1,53 @@
-/// Logging of what stores do: every action, a readable diff of every state change, cancellations, hooks.
-public struct DebugStore: Sendable {}
+/// Logs what stores do while they run: every action, a readable diff of every state change, cancellations,
+/// dropped writes and sends, hooks and warnings.
+///
+/// Turn it on for every store, for one store, or from the environment without a code change:
+///
+/// ```swift
+/// DebugStore.enable(.console)                                          // every store from now on
+/// let store = Store(state: .init(), interactor: SearchInteractor(),
+///                   debug: .using(DebugStore(try .file("/tmp/search.log"))))  // one store
+/// // ACTUATE_DEBUG=1 ./app        or        ACTUATE_DEBUG=/tmp/app.log ./app
+/// ```
+///
+/// Each entry names its store and the local wall-clock time:
+///
+/// ```
+/// [Actuate SearchInteractor#3 12:00:01.204] action .queryChanged("tabby")
+/// ```
+///
+/// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only copies
+/// each event (for a state change, the old and new state) and hands it to one background writer, which
+/// formats and writes entries in the order they happened. Call ``flush()`` to wait for the writer.
+public struct DebugStore: Sendable {
+  /// Where entries go. Every entry goes to every sink.
+  public var sinks: [DebugSink]
+  /// Which stores, kinds of entry and actions are logged.
+  public var filter: DebugFilter
+  /// How many lines one dump or diff may take before the rest is summarised, so a huge state cannot flood the log.
+  public var maxLines: Int
+  /// Where the timestamps come from; tests pin it.
+  var clock = DebugClock.system
+  /// Reports a sink's failure; bound to the warning handler in force when this value was made, because the
+  /// writer runs where no task-local handler reaches.
+  let warn: @Sendable (String) -> Void
+
+  /// A debug log writing to `sinks` (the console when there are none).
+  ///
+  /// - Parameters:
+  ///   - sinks: Where entries go: ``DebugSink/console``, ``DebugSink/file(_:)``, ``DebugSink/custom(name:_:)``.
+  ///   - filter: Which stores, kinds of entry and actions to log; everything by default.
+  ///   - maxLines: The most lines one state dump or diff may take.
+  public init(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter(), maxLines: Int = 1_000) {
+    self.init(sinks: sinks, filter: filter, maxLines: maxLines)
+  }
+
+  /// A debug log writing to `sinks` (the console when the array is empty).
+  public init(sinks: [DebugSink], filter: DebugFilter = DebugFilter(), maxLines: Int = 1_000) {
+    self.sinks = sinks.isEmpty ? [.console] : sinks
+    self.filter = filter
+    self.maxLines = max(1, maxLines)
+    let handler = Diagnostics.handler
+    self.warn = { message in Diagnostics.$handler.withValue(handler) { Diagnostics.warn(message) } }
+  }
+}

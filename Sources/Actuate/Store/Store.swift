@@ -21,13 +21,21 @@ public final class Store<I: Interactor>: Sendable {
   ///   - state: The initial state.
   ///   - interactor: The feature's behaviour, holding its dependencies.
   ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
-  public convenience init(state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock()) {
-    self.init(state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [])
+  ///   - debug: Whether this store is logged: as ``DebugStore/global`` says (the default), `.off`, or
+  ///     `.using(_:actions:)` a debug log of its own. See ``DebugLogging``.
+  public convenience init(
+    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global
+  ) {
+    self.init(
+      state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug)
   }
 
   package init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]
+    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
+    debug: DebugLogging<I> = .global
   ) {
+    // Off, no observer is attached, so the store never builds an event for the log.
+    let observers = debug.attach(to: observers)
     actor = StoreActor(state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers)
     if actor.intake.enqueue(.start) { actor.scheduleDrainFromOutside() }
   }

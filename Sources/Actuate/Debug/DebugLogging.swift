@@ -1,0 +1,52 @@
+/// Whether one store is logged, and how: the `debug:` argument of ``Store/init(state:interactor:clock:debug:)``.
+///
+/// ```swift
+/// Store(state: .init(), interactor: TimerInteractor())                     // as DebugStore.global says
+/// Store(state: .init(), interactor: TimerInteractor(), debug: .off)        // never, even when global is on
+/// Store(state: .init(), interactor: TimerInteractor(),
+///       debug: .using(DebugStore(.console), actions: { $0 != .tick }))     // always, without the ticks
+/// ```
+public struct DebugLogging<I: Interactor>: Sendable {
+  private enum Choice: Sendable {
+    case global
+    case off
+    case using(DebugStore)
+  }
+
+  private let choice: Choice
+  private let actions: (@Sendable (I.Action) -> Bool)?
+
+  /// Logs as ``DebugStore/global`` says when the store is created: the default.
+  public static var global: Self { Self(choice: .global, actions: nil) }
+
+  /// Logs as ``DebugStore/global`` says, leaving out the entries about actions for which `actions` is false.
+  public static func global(actions: @escaping @Sendable (I.Action) -> Bool) -> Self {
+    Self(choice: .global, actions: actions)
+  }
+
+  /// Never logs this store, even when ``DebugStore/global`` is on.
+  public static var off: Self { Self(choice: .off, actions: nil) }
+
+  /// Logs this store with `debug`, whatever ``DebugStore/global`` says.
+  ///
+  /// - Parameters:
+  ///   - debug: The sinks and filter to use.
+  ///   - actions: Leaves out the entries about actions for which it is false: the action, the state change
+  ///     its handler made, its cancellation and its end. It runs on the store, as each event happens.
+  public static func using(_ debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)? = nil) -> Self {
+    Self(choice: .using(debug), actions: actions)
+  }
+
+  /// `observers` plus the debug log's observer, if this store is logged at all.
+  func attach(to observers: [StoreObserver<I>]) -> [StoreObserver<I>] {
+    let debug: DebugStore?
+    switch choice {
+    case .global: debug = DebugStore.global
+    case .off: debug = nil
+    case .using(let chosen): debug = chosen
+    }
+    guard let debug, debug.filter.includes(I.self) else { return observers }
+    let logger = StoreLogger<I>(debug: debug, actions: actions)
+    return observers + [logger.observe]
+  }
+}

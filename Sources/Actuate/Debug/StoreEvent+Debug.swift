@@ -1,0 +1,43 @@
+extension StoreEvent {
+  /// The kind of entry the event becomes, or `nil` for an event the log only uses to keep track.
+  var debugKind: DebugEntryKind? {
+    switch self {
+    case .started: .started
+    case .actionSent: .action
+    case .actionStarted: nil
+    case .actionCancelled: .cancelled
+    case .actionFinished: .handlerFinished
+    case .stateChanged: .stateChange
+    case .writeDropped: .writeDropped
+    case .sendDropped: .sendDropped
+    case .hookEvent: .hookEvent
+    case .hookFinished: .hookFinished
+    case .hookFailed: .hookFailed
+    case .warning: .warning
+    case .stopped: .stopped
+    }
+  }
+
+  /// The actions the entry is about, which action filters decide on: the action itself, or the action
+  /// whose handler caused it.
+  var subjectActions: [I.Action] {
+    switch self {
+    case .actionSent(let action, _, _), .actionStarted(let action, _), .actionCancelled(let action, _, _),
+      .actionFinished(let action, _, _, _):
+      [action]
+    case .stateChanged(_, _, let cause), .writeDropped(_, let cause):
+      cause.action.map { [$0] } ?? []
+    case .sendDropped(let action, let cause):
+      [action] + (cause.action.map { [$0] } ?? [])
+    case .started, .hookEvent, .hookFinished, .hookFailed, .warning, .stopped:
+      []
+    }
+  }
+}
+
+extension StoreCause {
+  var action: I.Action? {
+    if case .action(let action, _) = self { return action }
+    return nil
+  }
+}

@@ -1,0 +1,96 @@
+@testable import Actuate
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("ACTUATE_DEBUG")
+struct DebugEnvironmentTests {
+  @Test func values() {
+    #expect(DebugEnvironment.setting(for: nil) == .off)
+    #expect(DebugEnvironment.setting(for: "") == .off)
+    #expect(DebugEnvironment.setting(for: "0") == .off)
+    #expect(DebugEnvironment.setting(for: "1") == .console)
+    #expect(DebugEnvironment.setting(for: "console") == .console)
+    #expect(DebugEnvironment.setting(for: " Console\n") == .console)
+    #expect(DebugEnvironment.setting(for: "/tmp/app.log") == .file("/tmp/app.log"))
+    #expect(DebugEnvironment.setting(for: "app.log") == .file("app.log"))
+  }
+
+  @Test func consoleAndFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-\(UUID().uuidString).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(DebugEnvironment.debugStore(for: "1", warn: { Issue.record("\($0)") })?.sinks.map(\.name) == ["standard error"])
+    #expect(DebugEnvironment.debugStore(for: path, warn: { Issue.record("\($0)") })?.sinks.map(\.name) == [path])
+    #expect(DebugEnvironment.debugStore(for: "off", warn: { Issue.record("\($0)") }) == nil)
+  }
+
+  @Test func aFileThatCannotBeOpenedWarnsOnceAndLeavesLoggingOff() {
+    var warnings: [String] = []
+    let debug = DebugEnvironment.debugStore(for: "/etc/hostname/app.log", warn: { warnings.append($0) })
+    #expect(debug == nil)
+    #expect(
+      warnings == [
+        "ACTUATE_DEBUG=/etc/hostname/app.log: cannot open the debug log file \"/etc/hostname/app.log\": Not a directory. Debug logging is off; set ACTUATE_DEBUG to a file in a folder that exists and that you can write to, or to 1 to log to the console."
+      ])
+  }
+}
+
+/// Tests that set ``DebugStore/global``: one at a time, each leaving it as it found it. They log only stores of
+/// their own interactor type, so stores other suites create meanwhile are never touched.
+@Suite("Global debug log", .serialized)
+struct DebugGlobalTests {
+  private struct Probe: Interactor {
+    struct State: Equatable, Sendable { var count = 0 }
+    enum Action: Equatable, Sendable {
+      case increment
+      case tick
+    }
+    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+      store.count += 1
+    }
+  }
+
+  private func withGlobal(_ debug: DebugStore?, _ body: () async throws -> Void) async rethrows {
+    DebugStore.global = debug
+    defer { DebugStore.resetGlobal() }
+    try await body()
+  }
+
+  @Test func offIsFree() async {
+    await withGlobal(nil) {
+      let store = Store(state: .init(), interactor: Probe())
+      await store.send(.increment).finish()
+      #expect(await store.actor.observers.isEmpty)
+    }
+  }
+
+  @Test func onLogsEveryNewStoreUnlessItOptsOut() async {
+    let log = LogCollector()
+    await withGlobal(.pinned(log.sink, filter: DebugFilter(stores: [Probe.self]))) {
+      let logged = Store(state: .init(), interactor: Probe())
+      let quiet = Store(state: .init(), interactor: Probe(), debug: .off)
+      let noTicks = Store(state: .init(), interactor: Probe(), debug: .global(actions: { $0 != .tick }))
+      #expect(await quiet.actor.observers.isEmpty)
+      for store in [logged, quiet, noTicks] {
+        store.send(.tick)
+        await store.send(.increment).finish()
+        await store.flushDebugLog()
+      }
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(logged.id) ") }.count == 1 + 3 + 3)
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(quiet.id) ") }.isEmpty)
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(noTicks.id) ") }.count == 1 + 3)
+    }
+  }
+
+  @Test func enableAndDisable() async {
+    defer { DebugStore.resetGlobal() }
+    DebugStore.enable(.custom { _ in }, filter: DebugFilter(stores: [Probe.self]))
+    #expect(DebugStore.global?.sinks.count == 1)
+    let logged = Store(state: .init(), interactor: Probe())
+    DebugStore.disable()
+    #expect(DebugStore.global == nil)
+    let unlogged = Store(state: .init(), interactor: Probe())
+    #expect(await logged.actor.observers.count == 1)
+    #expect(await unlogged.actor.observers.isEmpty)
+  }
+}

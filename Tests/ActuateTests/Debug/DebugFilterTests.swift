@@ -1,0 +1,66 @@
+@testable import Actuate
+import Testing
+
+@Suite("Debug log filters")
+struct DebugFilterTests {
+  /// An interactor no store in these tests is made of.
+  private struct OtherInteractor: Interactor {
+    struct State: Sendable {}
+    enum Action: Sendable {}
+    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  }
+
+  @Test func byKind() async {
+    let (store, log) = loggedStore(filter: DebugFilter(kinds: [.action, .stopped]))
+    await store.send(.queryChanged("tabby")).finish()
+    store.stop()
+    await store.flushDebugLog()
+    #expect(log.entries == [store.entry(#"action .queryChanged("tabby")"#), store.entry("stopped")])
+  }
+
+  @Test func byActionTextDropsEveryEntryAboutTheAction() async {
+    let (store, log) = loggedStore(filter: DebugFilter(actions: { !$0.contains("secret") }))
+    store.send(.queryChanged("secret"))
+    await store.send(.queryChanged("open")).finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store),
+        store.entry(#"action .queryChanged("open")"#),
+        queryChangedEntry(store, from: "secret", to: "open", by: #".queryChanged("open")"#),
+        store.entry(#"finished .queryChanged("open") in ‹t›"#),
+      ])
+  }
+
+  @Test func byTypedActionPerStore() async {
+    let (store, log) = loggedStore(actions: { $0 != .refresh })
+    await store.send(.refresh).finish()
+    await store.settleIntake()
+    await store.flushDebugLog()
+    // The handler's own entries are gone; the action it sent is still logged, naming its sender.
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store),
+        store.entry(#"action .queryChanged("again") (sent by the handler of .refresh)"#),
+        queryChangedEntry(store, from: "", to: "again", by: #".queryChanged("again")"#),
+        store.entry(#"finished .queryChanged("again") in ‹t›"#),
+      ])
+  }
+
+  @Test func byStoreTypeAttachesNoObserverToOtherStores() async {
+    let (onlyOthers, _) = loggedStore(filter: DebugFilter(stores: [OtherInteractor.self]))
+    let (excluded, _) = loggedStore(filter: DebugFilter(excluding: [SearchFeature.self]))
+    let (included, log) = loggedStore(filter: DebugFilter(stores: [SearchFeature.self, OtherInteractor.self]))
+    #expect(await onlyOthers.actor.observers.isEmpty)
+    #expect(await excluded.actor.observers.isEmpty)
+    await included.send(.touch).finish()
+    await included.flushDebugLog()
+    #expect(log.entries.count == 3)
+  }
+
+  @Test func includingStoreTypes() {
+    #expect(DebugFilter().includes(SearchFeature.self))
+    #expect(!DebugFilter(stores: []).includes(SearchFeature.self))
+    #expect(!DebugFilter(stores: [SearchFeature.self], excluding: [SearchFeature.self]).includes(SearchFeature.self))
+  }
+}

@@ -1,0 +1,229 @@
+@testable import Actuate
+import ActuateTesting
+import Testing
+
+@Suite("Debug log entries")
+struct DebugLogEntryTests {
+  @Test func startActionStateChangeAndHandlerEnd() async {
+    let (store, log) = loggedStore()
+    await store.send(.queryChanged("tabby")).finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store),
+        store.entry(#"action .queryChanged("tabby")"#),
+        queryChangedEntry(store, from: "", to: "tabby", by: #".queryChanged("tabby")"#),
+        store.entry(#"finished .queryChanged("tabby") in ‹t›"#),
+      ])
+  }
+
+  @Test func anActionSentByAHandlerNamesTheHandler() async {
+    let (store, log) = loggedStore()
+    store.send(.refresh)
+    await store.settleIntake()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .refresh"),
+        store.entry("finished .refresh in ‹t›"),
+        store.entry(#"action .queryChanged("again") (sent by the handler of .refresh)"#),
+        queryChangedEntry(store, from: "", to: "again", by: #".queryChanged("again")"#),
+        store.entry(#"finished .queryChanged("again") in ‹t›"#),
+      ])
+  }
+
+  @Test func anActionSentByAHookNamesTheHook() async throws {
+    let (typed, input) = AsyncStream<String>.makeStream()
+    input.yield("tabby")
+    input.finish()
+    let (store, log) = loggedStore(SearchFeature(typed: typed), hooks: [.typed])
+    await store.settleIntake()
+    for hook in await store.actor.hookTasks { await hook.value }
+    await store.settleIntake()
+    await store.flushDebugLog()
+    let entries = log.entriesWithoutDurations
+    #expect(entries.contains(store.entry("hook .typed delivered tabby")))
+    #expect(entries.contains(store.entry(#"action .queryChanged("tabby") (sent by hook .typed)"#)))
+    #expect(entries.contains(queryChangedEntry(store, from: "", to: "tabby", by: #".queryChanged("tabby")"#)))
+    #expect(entries.contains(store.entry("hook .typed finished")))
+  }
+
+  @Test func aHookThatWritesStateAndFinishes() async {
+    let (assigned, input) = AsyncStream<String>.makeStream()
+    input.yield("tabby")
+    input.finish()
+    let (store, log) = loggedStore(SearchFeature(assigned: assigned), hooks: [.assigned])
+    await store.settleIntake()
+    for hook in await store.actor.hookTasks { await hook.value }
+    await store.flushDebugLog()
+    #expect(
+      log.entries == [
+        startedEntry(store),
+        store.entry("hook .assigned delivered tabby"),
+        queryChangedEntry(store, from: "", to: "tabby", by: "hook .assigned"),
+        store.entry("hook .assigned finished"),
+      ])
+  }
+
+  @Test func aHookThatFails() async {
+    struct Boom: Error, CustomStringConvertible {
+      var description: String { "boom" }
+    }
+    let (failing, input) = AsyncThrowingStream<String, any Error>.makeStream()
+    input.yield("x")
+    input.finish(throwing: Boom())
+    let warnings = Warnings()
+    let (store, log) = await warnings.collect {
+      let (store, log) = loggedStore(SearchFeature(failing: failing), hooks: [.failing])
+      await store.settleIntake()
+      for hook in await store.actor.hookTasks { await hook.value }
+      return (store, log)
+    }
+    await store.flushDebugLog()
+    #expect(
+      log.entries == [
+        startedEntry(store),
+        store.entry("hook .failing delivered x"),
+        store.entry(
+          """
+          state changed by hook .failing:
+            SearchFeature.State(
+              query: "",
+              results: [
+          +     "x"
+              ],
+              isSearching: false
+            )
+          """),
+        store.entry("hook .failing failed: boom"),
+      ])
+    #expect(warnings.all.count == 1)
+  }
+
+  @Test func aStateChangeThatChangesNothingIsNotLogged() async {
+    let (store, log) = loggedStore()
+    await store.send(.touch).finish()
+    await store.flushDebugLog()
+    #expect(log.entriesWithoutDurations == [startedEntry(store), store.entry("action .touch"), store.entry("finished .touch in ‹t›")])
+  }
+
+  @Test func supersededAndStoreStoppedCancellations() async {
+    let clock = TestClock()
+    let (store, log) = loggedStore(clock: clock)
+    let first = store.send(.superseding(1))
+    let second = store.send(.superseding(2))
+    await first.finish()
+    store.stop()
+    await second.finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .superseding(1)"),
+        store.entry("action .superseding(2)"),
+        store.entry("cancelled .superseding(1) (superseded)"),
+        store.entry("finished .superseding(1) in ‹t›, cancelled (superseded)"),
+        store.entry("cancelled .superseding(2) (store stopped)"),
+        store.entry("stopped"),
+        store.entry("finished .superseding(2) in ‹t›, cancelled (store stopped)"),
+      ])
+  }
+
+  @Test func debouncedCancellation() async {
+    let clock = TestClock()
+    let (store, log) = loggedStore(clock: clock)
+    let first = store.send(.debounced(1))
+    let second = store.send(.debounced(2))
+    await first.finish()
+    await clock.advance(by: .milliseconds(300))
+    await second.finish()
+    await store.flushDebugLog()
+    // The first never started, so its cancellation is its only ending.
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .debounced(1)"),
+        store.entry("action .debounced(2)"),
+        store.entry("cancelled .debounced(1) (debounced)"),
+        queryChangedEntry(store, from: "", to: "2", by: ".debounced(2)"),
+        store.entry("finished .debounced(2) in ‹t›"),
+      ])
+  }
+
+  @Test func throttledCancellation() async {
+    let clock = TestClock()
+    let (store, log) = loggedStore(clock: clock)
+    store.send(.throttled(1))
+    await store.send(.throttled(2)).finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .throttled(1)"),
+        queryChangedEntry(store, from: "", to: "1", by: ".throttled(1)"),
+        store.entry("finished .throttled(1) in ‹t›"),
+        store.entry("action .throttled(2)"),
+        store.entry("cancelled .throttled(2) (throttled)"),
+      ])
+  }
+
+  @Test func alreadyRunningCancellation() async {
+    let clock = TestClock()
+    let (store, log) = loggedStore(clock: clock)
+    let first = store.send(.exclusive(1))
+    await store.send(.exclusive(2)).finish()
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .exclusive(1)"),
+        store.entry("action .exclusive(2)"),
+        store.entry("cancelled .exclusive(2) (already running)"),
+        store.entry("finished .exclusive(1) in ‹t›"),
+      ])
+  }
+
+  @Test func explicitCancellationDropsLaterWritesAndSends() async {
+    let clock = TestClock()
+    let (store, log) = loggedStore(clock: clock)
+    let task = store.send(.stale)
+    await store.settleIntake()
+    store.cancel(id: "stale")
+    await task.finish()
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations.dropFirst() == [
+        store.entry("action .stale"),
+        store.entry("cancelled .stale (explicit)"),
+        store.entry(#"write dropped: .stale wrote \State.results after it was cancelled"#),
+        store.entry(#"send dropped: .stale sent .queryChanged("late") after it was cancelled"#),
+        store.entry("finished .stale in ‹t›, cancelled (explicit)"),
+      ])
+  }
+
+  @Test func warningEntry() async {
+    let log = LogCollector()
+    let logger = StoreLogger<SearchFeature>(debug: .pinned(log.sink), actions: nil)
+    let id = StoreID(name: "SearchFeature")
+    logger.observe(id, .warning("SearchFeature#1 has stopped, so .refresh was not handled."))
+    await DebugStore.flush()
+    #expect(log.entries == ["[Actuate \(id) 12:00:01.204] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
+  }
+
+  @Test func timestampsAreWallClockToTheMillisecond() async {
+    let log = LogCollector()
+    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(DebugStore(log.sink)))
+    await store.send(.touch).finish()
+    await store.flushDebugLog()
+    let header = try? #/^\[Actuate SearchFeature#\d+ \d\d:\d\d:\d\d\.\d\d\d\] action \.touch$/#.wholeMatch(in: log.entries[1])
+    #expect(header != nil, "\(log.entries)")
+    #expect(pinnedTime.text(utc: true) == "12:00:01.204")
+    #expect(WallTime(seconds: 0, nanoseconds: 7_000_000).text(utc: true) == "00:00:00.007")
+  }
+
+  @Test func handlerDurations() {
+    #expect(DebugEntryText.text(for: .microseconds(84)) == "84µs")
+    #expect(DebugEntryText.text(for: .milliseconds(306)) == "306ms")
+    #expect(DebugEntryText.text(for: .microseconds(999_600)) == "1000ms")
+    #expect(DebugEntryText.text(for: .milliseconds(1_250)) == "1.25s")
+    #expect(DebugEntryText.text(for: .milliseconds(2_004)) == "2.00s")
+  }
+}

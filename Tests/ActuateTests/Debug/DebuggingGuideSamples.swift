@@ -1,0 +1,126 @@
+import Actuate
+import Foundation
+import Testing
+
+// The code samples of Docs/Debugging.md, compiled with the tests so they stay true.
+
+struct BookSearchInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    var isSearching = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case queryChanged(String)
+    case search
+  }
+
+  let search: @Sendable (String) async -> [String]
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .queryChanged(let query):
+      store.query = query
+      store.send(.search)
+    case .search:
+      store.isSearching = true
+      let results = await search(store.query)
+      store.results = results  // dropped if a newer search cancelled this one meanwhile
+      store.isSearching = false
+    }
+  }
+
+  func policy(for action: Action) -> ActionPolicy {
+    action == .search ? .cancelPrevious(id: "search") : .concurrent
+  }
+}
+
+enum DebuggingGuide {
+  // [every-store]
+  static func logEveryStore() throws {
+    DebugStore.enable(.console)                                    // every store created from now on
+    DebugStore.enable(.console, try .file("/tmp/app.log"))         // the console and a file
+    DebugStore.disable()                                           // off again
+  }
+  // [every-store]
+
+  // [per-store]
+  static func logOneStore(search: @escaping @Sendable (String) async -> [String]) throws -> Store<BookSearchInteractor> {
+    Store(
+      state: .init(), interactor: BookSearchInteractor(search: search),
+      debug: .using(DebugStore(try .file("/tmp/search.log"))))
+  }
+
+  static func neverLogThisStore(search: @escaping @Sendable (String) async -> [String]) -> Store<BookSearchInteractor> {
+    Store(state: .init(), interactor: BookSearchInteractor(search: search), debug: .off)
+  }
+  // [per-store]
+
+  // [file-errors]
+  static func logToAFileIfPossible(_ path: String) {
+    do {
+      DebugStore.enable(try .file(path))
+    } catch {
+      print(error)  // cannot open the debug log file "/no/such/folder/app.log": No such file or directory
+    }
+  }
+  // [file-errors]
+
+  // [filters]
+  static func logOnlySearchesWithoutTheirHooks() {
+    DebugStore.enable(
+      .console,
+      filter: DebugFilter(
+        stores: [BookSearchInteractor.self],                       // only these interactor types
+        kinds: [.action, .stateChange, .cancelled],                // only these kinds of entry
+        actions: { !$0.hasPrefix(".queryChanged") }))               // not the keystrokes
+  }
+
+  static func logWithoutSearches(search: @escaping @Sendable (String) async -> [String]) -> Store<BookSearchInteractor> {
+    Store(
+      state: .init(), interactor: BookSearchInteractor(search: search),
+      debug: .global(actions: { $0 != .search }))                  // typed, for this store only
+  }
+  // [filters]
+
+  // [custom-sink]
+  static func logToMyLogger(_ log: @escaping @Sendable (String) -> Void) {
+    DebugStore.enable(.custom(name: "my logger") { entry in log(entry) })
+  }
+  // [custom-sink]
+
+  // [session]
+  static func searchSession(logTo path: String) async throws {
+    let store = Store(
+      state: .init(),
+      interactor: BookSearchInteractor(search: { query in
+        await Task.yield()
+        return ["\(query) cat"]
+      }),
+      debug: .using(DebugStore(try .file(path))))
+    store.send(.queryChanged("tab"))
+    await store.send(.queryChanged("tabby")).finish()
+    await store.send(.search).finish()
+    store.stop()
+    await store.flushDebugLog()  // everything this store did is in the file now
+  }
+  // [session]
+}
+
+@Suite("Debugging guide")
+struct DebuggingGuideTests {
+  @Test func theSessionIsLogged() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await DebuggingGuide.searchSession(logTo: path)
+    let log = try String(contentsOfFile: path, encoding: .utf8)
+    if let out = ProcessInfo.processInfo.environment["ACTUATE_GUIDE_SAMPLE"] {
+      try log.write(toFile: out, atomically: true, encoding: .utf8)
+    }
+    #expect(log.contains("] started with state:\n  BookSearchInteractor.State(\n"))
+    #expect(log.contains(#"] action .queryChanged("tabby")"#))
+    #expect(log.contains(#"] action .search (sent by the handler of .queryChanged("tabby"))"#))
+    #expect(log.hasSuffix("] stopped\n"))
+  }
+}
