@@ -93,7 +93,7 @@ struct HookTests {
     #expect(await store.state.received == ["hello", "world"])
     // Each element is one change, caused by its hook.
     #expect(log.lines.filter { $0 == "changed by hook events" }.count == 2)
-    #expect(log.lines.contains("hook events: hello"))
+    #expect(log.lines.contains("hook events: \"hello\""))
   }
 
   @Test func aHookWhoseSequenceThrowsIsReportedAndTheStoreRunsOn() async {

@@ -74,11 +74,13 @@ extension StoreActor {
     if let batch, batch.cause === record { flush() }
     registry.live.removeValue(forKey: record.number)
     activity &+= 1
-    let outcome = record.end()
+    // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
+    // after `finish()` has the line.
     if !observers.isEmpty {
       let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero
-      emit(.actionFinished(record.action, task: record.number, outcome: outcome, duration: duration))
+      emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: duration))
     }
+    record.end()
     if let group, let next = registry.leave(group, record.number) {
       withBoundary { start(next, group: group) }
     }
@@ -88,10 +90,10 @@ extension StoreActor {
   func drop(_ record: ActionRecord<I>, reason: CancellationReason) {
     _ = record.markCancelled(reason)
     if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
-    let outcome = record.end()
     if !observers.isEmpty {
-      emit(.actionFinished(record.action, task: record.number, outcome: outcome, duration: .zero))
+      emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: .zero))
     }
+    record.end()
   }
 
   /// Cancels a started task cooperatively: it ends when its handler returns.

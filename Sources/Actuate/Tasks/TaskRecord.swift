@@ -41,6 +41,11 @@ package class TaskRecord: @unchecked Sendable {
 
   var cancelReason: CancellationReason? { life.withLock { $0.cancelReason } }
 
+  /// The outcome `end()` would give now: `.finished` unless the task was cancelled.
+  var endingOutcome: ActionOutcome {
+    life.withLock { $0.outcome ?? $0.cancelReason.map(ActionOutcome.cancelled) ?? .finished }
+  }
+
   /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with.
   @discardableResult
   func end(_ outcome: ActionOutcome? = nil) -> ActionOutcome {

@@ -42,7 +42,7 @@ struct DebugLogEntryTests {
     await store.settleIntake()
     await store.flushDebugLog()
     let entries = log.entriesWithoutDurations
-    #expect(entries.contains(store.entry("hook .typed delivered tabby")))
+    #expect(entries.contains(store.entry("hook .typed delivered \"tabby\"")))
     #expect(entries.contains(store.entry(#"action .queryChanged("tabby") (sent by hook .typed)"#)))
     #expect(entries.contains(queryChangedEntry(store, from: "", to: "tabby", by: #".queryChanged("tabby")"#)))
     #expect(entries.contains(store.entry("hook .typed finished")))
@@ -59,7 +59,7 @@ struct DebugLogEntryTests {
     #expect(
       log.entries == [
         startedEntry(store),
-        store.entry("hook .assigned delivered tabby"),
+        store.entry("hook .assigned delivered \"tabby\""),
         queryChangedEntry(store, from: "", to: "tabby", by: "hook .assigned"),
         store.entry("hook .assigned finished"),
       ])
@@ -83,7 +83,7 @@ struct DebugLogEntryTests {
     #expect(
       log.entries == [
         startedEntry(store),
-        store.entry("hook .failing delivered x"),
+        store.entry("hook .failing delivered \"x\""),
         store.entry(
           """
           state changed by hook .failing:
