@@ -55,10 +55,12 @@ public struct NoHooks: CaseIterable, Hashable, Sendable {
 }
 
 extension Interactor {
+  /// Runs every action concurrently.
   public func policy(for action: Action) -> ActionPolicy { .concurrent }
 }
 
 extension Interactor where Action: CancellableAction {
+  /// Cancels the previous action with the same `cancelIdentifier`; runs concurrently without one.
   public func policy(for action: Action) -> ActionPolicy {
     guard let id = action.cancelIdentifier else { return .concurrent }
     return .cancelPrevious(id: id)
@@ -66,6 +68,7 @@ extension Interactor where Action: CancellableAction {
 }
 
 extension Interactor where Hook == NoHooks {
+  /// No hooks: never called.
   public func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
     .none
   }
