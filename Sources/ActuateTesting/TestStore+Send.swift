@@ -37,6 +37,7 @@ extension TestStore {
     let changedInFirstStretch = await store.actor.drainIntake { [recorder] in
       recorder.log.withLock { $0.firstChange(by: number) != nil }
     }
+    reportMissingTransitions(during: what, at: location)
     guard let update else {
       if isExhaustive, changedInFirstStretch, let (old, new) = takeChange(by: number, what: what, at: location) {
         fail(
@@ -94,6 +95,21 @@ extension TestStore {
     }
     reportSkipped(skipped, before: what, at: location)
     return change
+  }
+
+  /// Reports, at the send that caused them, actions a state machine had no transition for.
+  func reportMissingTransitions(during what: String, at location: TestLocation) {
+    guard isExhaustive else { return }
+    let missing = recorder.log.withLock { log -> [String] in
+      let items = log.pending.filter { if case .missingTransition = $0 { true } else { false } }
+      log.pending.removeAll { if case .missingTransition = $0 { true } else { false } }
+      return items.map { $0.describe(cause: describe) }
+    }
+    for message in missing {
+      fail(
+        "During \(what), \(message). Add a row to the transition table, or pass onMissing: to handle it.",
+        at: location)
+    }
   }
 
   func reportSkipped(_ skipped: [TestStoreRecorder<I>.Item], before what: String, at location: TestLocation) {

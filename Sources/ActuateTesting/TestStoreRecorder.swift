@@ -8,6 +8,8 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
     case change(old: I.State, new: I.State, cause: StoreCause<I>)
     /// An action sent from inside the store, by a handler or a hook.
     case received(I.Action, task: UInt64)
+    /// A state machine had no transition for an action: in an exhaustive test, always a failure.
+    case missingTransition(I.Action, phase: String)
   }
 
   struct Log {
@@ -48,6 +50,9 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
           log.pending.append(.received(action, task: task))
           log.recorded += 1
         }
+      case .transitionMissing(let action, let phase, handled: false):
+        log.pending.append(.missingTransition(action, phase: phase))
+        log.recorded += 1
       case .actionFinished(_, let task, _, _):
         log.finishedTasks.insert(task)
         log.unfinished[task] = nil
@@ -113,6 +118,8 @@ extension TestStoreRecorder.Item {
       return "a state change by \(cause(why)):\n\(diff.indented)"
     case .received(let action, _):
       return "the action \(Actuate.describe(action)), sent from inside the store"
+    case .missingTransition(let action, let phase):
+      return "\(Actuate.describe(action)) had no transition from \(phase), so it changed nothing"
     }
   }
 }

@@ -20,6 +20,8 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   case hookFinished
   /// A hook's sequence threw.
   case hookFailed
+  /// A state machine had no transition for an action from its current phase.
+  case transitionMissing
   /// A store's warning about how it was used.
   case warning
   /// The store stopped.

@@ -33,6 +33,8 @@ enum DebugEntryText {
       return "hook \(describe(hook)) finished"
     case .hookFailed(let hook, let error):
       return "hook \(describe(hook)) failed: \(error)"
+    case .transitionMissing(let action, let phase, let handled):
+      return "no transition for \(describe(action)) from \(phase)" + (handled ? " (handled by onMissing)" : ": the action changed nothing")
     case .warning(let message):
       return "warning: \(message)"
     case .stopped:

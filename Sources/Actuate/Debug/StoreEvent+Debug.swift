@@ -13,6 +13,7 @@ extension StoreEvent {
     case .hookEvent: .hookEvent
     case .hookFinished: .hookFinished
     case .hookFailed: .hookFailed
+    case .transitionMissing: .transitionMissing
     case .warning: .warning
     case .stopped: .stopped
     }
@@ -29,6 +30,8 @@ extension StoreEvent {
       cause.action.map { [$0] } ?? []
     case .sendDropped(let action, let cause):
       [action] + (cause.action.map { [$0] } ?? [])
+    case .transitionMissing(let action, _, _):
+      [action]
     case .started, .hookEvent, .hookFinished, .hookFailed, .warning, .stopped:
       []
     }

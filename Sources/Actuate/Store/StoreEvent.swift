@@ -35,6 +35,9 @@ package enum StoreEvent<I: Interactor>: Sendable {
   case hookFinished(I.Hook)
   /// A hook's sequence threw; the hook ended and the store runs on.
   case hookFailed(I.Hook, error: String)
+  /// An action had no transition from the state machine's current phase (described); it changed nothing.
+  /// `handled` when the table has an `onMissing` handler, which decides what it means.
+  case transitionMissing(I.Action, phase: String, handled: Bool)
   /// A message for the developer: something was used in a way that cannot work as they meant.
   case warning(String)
   /// The store stopped: every task and hook was cancelled.

@@ -113,6 +113,7 @@ final class EventLog<I: Interactor>: Sendable {
       case .hookEvent(let hook, let element): "hook \(hook): \(element)"
       case .hookFinished(let hook): "hook \(hook) finished"
       case .hookFailed(let hook, let error): "hook \(hook) failed: \(error)"
+      case .transitionMissing(let action, let phase, _): "no transition \(action) from \(phase)"
       case .warning(let message): "warning \(message)"
       case .stopped: "stopped"
       }

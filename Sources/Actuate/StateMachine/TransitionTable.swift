@@ -1,0 +1,73 @@
+/// A state machine written as a table: for each allowed (action, phase) pair, the next phase and the work
+/// to run. The phase is the whole state, or one property of it.
+///
+/// ```swift
+/// let table = TransitionTable<Self, Phase>(\.phase) {
+///   Transition(on: .login,       from: .loggedOut,                to: .loggingIn)
+///   Transition(on: .loginOK,     from: .loggingIn,                to: .loggedIn)
+///   Transition(on: .logout,      from: .loggedIn,                 to: .loggingOut)
+///   Transition(on: .logoutOK,    from: .loggingOut,               to: .loggedOut)
+///   Transition(on: .forceLogout, from: [.loggingIn, .loggedIn],   to: .loggingOut)
+/// }
+/// ```
+///
+/// The first row that accepts both the action and the current phase wins. An action with no row for the
+/// current phase is never ignored silently: the store reports it (a DebugStore entry, and a failure in an
+/// exhaustive TestStore), and calls `onMissing` if given, or prints a one-line warning if not.
+public struct TransitionTable<I: Interactor, Phase: Sendable>: Sendable {
+  /// Called, isolated to the store, for an action that has no transition from the current phase.
+  public typealias MissingHandler = @Sendable (I.Action, Phase, isolated StoreOf<I>) -> Void
+
+  let phase: WritableKeyPath<I.State, Phase> & Sendable
+  let rows: [Transition<I, Phase>]
+  let onMissing: MissingHandler?
+
+  /// A table over the property `phase` of the state.
+  public init(
+    _ phase: WritableKeyPath<I.State, Phase> & Sendable,
+    onMissing: MissingHandler? = nil,
+    @TransitionsBuilder<I, Phase> rows: () -> [Transition<I, Phase>]
+  ) {
+    self.phase = phase
+    self.rows = rows()
+    self.onMissing = onMissing
+  }
+
+  /// Moves the machine for `action`: sets the next phase (one state change with the stretch's other
+  /// writes) and runs the row's work. Returns `false`, after reporting it, when no row applies.
+  @discardableResult
+  public func apply(_ action: I.Action, to store: isolated StoreOf<I>) async -> Bool {
+    let current = store.state[keyPath: phase]
+    guard let row = rows.first(where: { $0.accepts(action) && $0.startsFrom(current) }) else {
+      store.reportMissingTransition(action, phase: describe(current), handled: onMissing != nil)
+      onMissing?(action, current, store)
+      return false
+    }
+    store.state[keyPath: phase] = row.next(current, action)
+    await row.work?(action, store)
+    return true
+  }
+}
+
+extension TransitionTable where Phase == I.State {
+  /// A table over the whole state.
+  public init(
+    onMissing: MissingHandler? = nil,
+    @TransitionsBuilder<I, Phase> rows: () -> [Transition<I, Phase>]
+  ) {
+    self.init(\.self, onMissing: onMissing, rows: rows)
+  }
+}
+
+extension StoreActor {
+  /// Reports an action that has no transition from the current phase: an event for the DebugStore and the
+  /// TestStore, and a warning unless the table has its own handler.
+  func reportMissingTransition(_ action: I.Action, phase: String, handled: Bool) {
+    if !observers.isEmpty { emit(.transitionMissing(action, phase: phase, handled: handled)) }
+    if !handled {
+      Diagnostics.warn(
+        "\(storeID) has no transition for \(describe(action)) from \(phase); the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+      )
+    }
+  }
+}
