@@ -11,12 +11,12 @@ extension TestStore {
   /// In an exhaustive test, every earlier change and received action must have been asserted first.
   @discardableResult
   public func send(
-    _ action: I.Action,
+    _ action: I.PublicAction,
     assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> ActionTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let what = "send(\(Actuate.describe(action)))"
+    let what = "send(\(Actuate.describe(store.actor.interactor.action(from: action))))"
     if isExhaustive {
       let leftovers = takePending()
       if !leftovers.isEmpty {

@@ -19,8 +19,14 @@
 public protocol Interactor<State, Action>: Sendable {
   /// The feature's state: a value the store owns.
   associatedtype State: Sendable
-  /// What can happen to the feature.
+  /// What can happen to the feature: every action its handlers handle.
   associatedtype Action: Sendable
+  /// The actions code outside the store may send; all of them unless the interactor keeps some internal.
+  ///
+  /// Internal steps (a token arrived, the user was loaded) are actions only handlers and hooks send:
+  /// declare the public ones as a type of their own, embedded in `Action`, and outside code cannot send
+  /// the others — the compiler says no.
+  associatedtype PublicAction: Sendable = Action
   /// The hooks the store starts when it starts; ``NoHooks`` unless the interactor names its own.
   associatedtype Hook: CaseIterable & Sendable = NoHooks
 
@@ -30,6 +36,9 @@ public protocol Interactor<State, Action>: Sendable {
   /// nothing else touches the state, and the writes of one synchronous stretch form one state change.
   /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported.
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async
+
+  /// The action a public action stands for. The default, when the two types are the same, is the action itself.
+  func action(from publicAction: PublicAction) -> Action
 
   /// The policy `action` runs under. The default runs every action concurrently, or, for a
   /// ``CancellableAction`` with a `cancelIdentifier`, cancels the previous action with the same identifier.
@@ -65,6 +74,11 @@ extension Interactor where Action: CancellableAction {
     guard let id = action.cancelIdentifier else { return .concurrent }
     return .cancelPrevious(id: id)
   }
+}
+
+extension Interactor where PublicAction == Action {
+  /// Every action is public: an action sent from outside is itself.
+  public func action(from publicAction: Action) -> Action { publicAction }
 }
 
 extension Interactor where Hook == NoHooks {

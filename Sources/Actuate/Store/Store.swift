@@ -52,8 +52,8 @@ public final class Store<I: Interactor>: Sendable {
   /// Actions sent from one task start their handlers in the order sent. After ``stop()``, the action is not
   /// handled: the returned task's outcome is `.rejected` and a warning names the store and the action.
   @discardableResult
-  public func send(_ action: I.Action) -> ActionTask {
-    actor.sendFromOutside(action)
+  public func send(_ action: I.PublicAction) -> ActionTask {
+    actor.sendFromOutside(actor.interactor.action(from: action))
   }
 
   /// The current state.

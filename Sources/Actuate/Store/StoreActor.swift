@@ -22,7 +22,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public nonisolated let storeID: StoreID
   /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
   public nonisolated let clock: any Clock<Duration>
-  nonisolated let interactor: I
+  package nonisolated let interactor: I
   nonisolated let intake = Intake<I>()
   /// Values handed to hooks that are still reacting to them.
   nonisolated let deliveries = DeliveryTracker()
