@@ -1,0 +1,56 @@
+import Actuate
+import Foundation
+
+// Usage: swift run chat [--log <file>]
+let arguments = Array(CommandLine.arguments.dropFirst())
+var logPath: String?
+if let flag = arguments.firstIndex(of: "--log") {
+  guard arguments.indices.contains(flag + 1) else {
+    print("usage: chat [--log <file>]")
+    exit(2)
+  }
+  logPath = arguments[flag + 1]
+}
+
+// TODO(debug-log): once DebugSink is merged, pass `debug: .using(DebugStore(try .file(logPath)))` to this
+// Store when logPath is set, so that the DebugStore log goes to the file.
+let store = Store(state: .init(), interactor: ChatInteractor(service: .demo()))
+if let logPath {
+  print("(--log \(logPath): the DebugStore log is not wired yet)")
+}
+
+let printer = Task {
+  var shown = 0
+  for await messages in store.values(\.messages) {
+    switch messages {
+    case .loading: print("loading…")
+    case .failed(let error): print(error)
+    case .loaded(let messages):
+      for message in messages.dropFirst(shown) { print(line(message)) }
+      shown = messages.count
+    }
+  }
+}
+
+func line(_ message: ChatMessage) -> String {
+  switch message.author {
+  case .me: "                 me: \(message.text)"
+  case .other(let name): "\(name): \(message.text)"
+  }
+}
+
+await store.send(.load).finish()
+for draft in ["Y", "Ye", "Yes", "Yes!"] {
+  store.send(.draftChanged(draft))
+}
+try? await Task.sleep(for: .milliseconds(600))  // the user pauses: the draft is saved once
+store.send(.sendTapped)
+store.send(.draftChanged("Ship it?"))
+store.send(.sendTapped)
+
+// Waits for both messages and both replies.
+for await messages in store.values(\.messages) {
+  if case .loaded(let list) = messages, list.count == 6 { break }
+}
+store.stop()
+await printer.value

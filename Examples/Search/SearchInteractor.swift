@@ -1,0 +1,78 @@
+import Actuate
+
+/// Search as you type: the query waits for a pause in typing, the newest search cancels the older one,
+/// clearing the query cancels a search in flight, and a failed search shows an error.
+struct SearchInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    var isSearching = false
+    var error: String?
+  }
+
+  enum Action: Equatable, Sendable {
+    case queryChanged(String)
+    case clear
+    /// Internal: sent by the hook on the query. It carries its query, so a log shows what was searched.
+    case search(String)
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case queryTyped
+  }
+
+  static let debounce = Duration.milliseconds(300)
+
+  let search: @Sendable (String) async throws -> [String]
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .queryChanged(let query):
+      if query.isEmpty {
+        clear(store)
+      } else {
+        store.query = query
+      }
+    case .clear:
+      clear(store)
+    case .search(let query):
+      store.isSearching = true
+      store.error = nil
+      do {
+        store.results = try await search(query)
+      } catch {
+        // A cancelled search lands here too, with a CancellationError; its writes are dropped, so only a
+        // real failure is ever shown.
+        store.results = []
+        store.error = "Search failed: \(error)"
+      }
+      store.isSearching = false
+    }
+  }
+
+  func policy(for action: Action) -> ActionPolicy {
+    switch action {
+    // Debounce cancels the search in flight as well as the one waiting: the newest query wins.
+    case .search: .debounce(id: SearchID(), for: Self.debounce)
+    case .queryChanged, .clear: .concurrent
+    }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    switch hook {
+    case .queryTyped:
+      .send(store.values(\.query).dropFirst()) { query in query.isEmpty ? nil : .search(query) }
+    }
+  }
+
+  /// An empty query has no results: whatever search runs or waits is for a query that is gone.
+  private func clear(_ store: isolated StoreOf<Self>) {
+    store.cancel(id: SearchID())
+    store.query = ""
+    store.results = []
+    store.isSearching = false
+    store.error = nil
+  }
+
+  private struct SearchID: Hashable {}
+}
