@@ -12,12 +12,16 @@ if let flag = arguments.firstIndex(of: "--log") {
   logPath = arguments[flag + 1]
 }
 
-// TODO(debug-log): once DebugSink is merged, pass `debug: .using(DebugStore(try .file(logPath)))` to this
-// Store when logPath is set, so that the DebugStore log goes to the file.
-let store = Store(state: .init(), interactor: ChatInteractor(service: .demo()))
+// With --log, every action and a diff of every state change go to the file, as the program runs.
+var debug = DebugLogging<ChatInteractor>.global
 if let logPath {
-  print("(--log \(logPath): the DebugStore log is not wired yet)")
+  do {
+    debug = .using(DebugStore(try .file(logPath)))
+  } catch {
+    print("chat: cannot log to \(logPath): \(error). Running without a log.")
+  }
 }
+let store = Store(state: .init(), interactor: ChatInteractor(service: .demo()), debug: debug)
 
 let printer = Task {
   var shown = 0
@@ -54,3 +58,7 @@ for await messages in store.values(\.messages) {
 }
 store.stop()
 await printer.value
+if let logPath {
+  await store.flushDebugLog()
+  print("the DebugStore log is in \(logPath)")
+}
