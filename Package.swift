@@ -9,11 +9,13 @@ let package = Package(
     .library(name: "Actuate", targets: ["Actuate"]),
     .library(name: "ActuateTesting", targets: ["ActuateTesting"]),
     .executable(name: "counter", targets: ["Counter"]),
+    .executable(name: "actuate-benchmarks", targets: ["ActuateBenchmarks"]),
   ],
   targets: [
     .target(name: "Actuate"),
     .target(name: "ActuateTesting", dependencies: ["Actuate"]),
     .executableTarget(name: "Counter", dependencies: ["Actuate"], path: "Examples/Counter"),
+    .executableTarget(name: "ActuateBenchmarks", dependencies: ["Actuate"], path: "Benchmarks"),
     .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
   ],
   swiftLanguageModes: [.v6]
