@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "todos", targets: ["Todos"]),
     .executable(name: "loginlogout", targets: ["LoginLogout"]),
     .executable(name: "timer", targets: ["Timer"]),
+    .executable(name: "actuate-benchmarks", targets: ["ActuateBenchmarks"]),
   ],
   targets: [
     .target(name: "Actuate"),
@@ -26,6 +27,7 @@ let package = Package(
     .executableTarget(name: "Todos", dependencies: ["Actuate"], path: "Examples/Todos"),
     .executableTarget(name: "LoginLogout", dependencies: ["Actuate"], path: "Examples/LoginLogout"),
     .executableTarget(name: "Timer", dependencies: ["Actuate"], path: "Examples/Timer"),
+    .executableTarget(name: "ActuateBenchmarks", dependencies: ["Actuate"], path: "Benchmarks"),
     .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
     .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
     .testTarget(

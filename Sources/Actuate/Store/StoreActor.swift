@@ -31,7 +31,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   var current: I.State
   var registry = TaskRegistry<I>()
   var hookTasks: [Task<Void, Never>] = []
-  var observers: [StoreObserver<I>] = []
+  var observers: Observers<I>
   var subscribers = Subscribers<I.State>()
   var isStopped = false
   /// Reused between drains so that taking a batch allocates nothing.
@@ -46,9 +46,15 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// test can tell when a round trip through the store found nothing new to do.
   var activity: UInt64 = 0
 
-  struct Batch {
-    let old: I.State
+  /// A class, so that asking whether a batch is open is a pointer test rather than a generic optional's.
+  final class Batch {
     let cause: TaskRecord?
+    let old: I.State
+
+    init(old: I.State, cause: TaskRecord?) {
+      self.cause = cause
+      self.old = old
+    }
   }
 
   init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
@@ -57,7 +63,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.interactor = interactor
     self.clock = clock
     self.hooksToStart = hooks
-    self.observers = observers
+    self.observers = Observers(observers)
   }
 
   // MARK: State

@@ -5,20 +5,25 @@ struct Subscribers<State> {
 
   private var entries: [(publish: Publish, finish: () -> Void)] = []
 
-  var isEmpty: Bool { entries.isEmpty }
+  /// Stored, not asked of `entries`: the store asks on every write, and asking an array of closures over a
+  /// generic state looks up the array's type metadata each time.
+  private(set) var isEmpty = true
 
   mutating func add(publish: @escaping Publish, finish: @escaping () -> Void) {
     entries.append((publish, finish))
+    isEmpty = false
   }
 
   mutating func publish(_ state: State) {
-    guard !entries.isEmpty else { return }
+    guard !isEmpty else { return }
     entries.removeAll { !$0.publish(state) }
+    isEmpty = entries.isEmpty
   }
 
   mutating func finishAll() {
     for entry in entries { entry.finish() }
     entries = []
+    isEmpty = true
   }
 }
 

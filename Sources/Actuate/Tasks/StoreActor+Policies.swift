@@ -110,15 +110,17 @@ extension StoreActor {
 
   /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
   func cancelGroup(_ id: CancelID, reason: CancellationReason) {
-    guard let group = registry.groups[id] else { return }
-    for record in group.active.values.sorted(by: { $0.number < $1.number }) {
-      cancelStarted(record, reason: reason)
-    }
+    // Taken out and put back whole: a cancel-previous send comes through here every time, and each
+    // lookup hashes a type-erased identifier.
+    guard var group = registry.groups.removeValue(forKey: id) else { return }
+    let started = group.uncancelled.values.sorted(by: { $0.number < $1.number })
     let waiting = group.queued + (group.window?.pending.map { [$0] } ?? [])
     group.window?.timer.cancel()
-    registry.groups[id]?.queued = []
-    registry.groups[id]?.window = nil
-    if registry.groups[id]?.isEmpty == true { registry.groups[id] = nil }
+    group.uncancelled = [:]
+    group.queued = []
+    group.window = nil
+    if !group.isEmpty { registry.groups[id] = group }
+    for record in started { cancelStarted(record, reason: reason) }
     for record in waiting { drop(record, reason: reason) }
   }
 

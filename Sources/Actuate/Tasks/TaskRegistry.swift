@@ -12,10 +12,19 @@ struct TaskRegistry<I: Interactor> {
   struct Group {
     /// Started tasks: running, or sleeping out a debounce.
     var active: [UInt64: ActionRecord<I>] = [:]
+    /// The started tasks this group has not cancelled yet. A cancelled task stays active until it returns,
+    /// and a burst under cancel-previous cancels before any can return: without this, each send would go
+    /// over every task the burst had cancelled so far.
+    var uncancelled: [UInt64: ActionRecord<I>] = [:]
     /// Serial actions waiting for the group to be idle, oldest first.
     var queued: [ActionRecord<I>] = []
     /// The open throttle window, if any.
     var window: ThrottleWindow?
+
+    mutating func join(_ record: ActionRecord<I>) {
+      active[record.number] = record
+      uncancelled[record.number] = record
+    }
 
     var isBusy: Bool { !active.isEmpty || !queued.isEmpty }
     var isEmpty: Bool { active.isEmpty && queued.isEmpty && window == nil }
@@ -31,13 +40,14 @@ struct TaskRegistry<I: Interactor> {
   var groups: [CancelID: Group] = [:]
 
   mutating func join(_ id: CancelID, _ record: ActionRecord<I>) {
-    groups[id, default: Group()].active[record.number] = record
+    groups[id, default: Group()].join(record)
   }
 
   /// Removes a finished task from its group and returns the next serial action to start, if the group is now idle.
   mutating func leave(_ id: CancelID, _ number: UInt64) -> ActionRecord<I>? {
     guard var group = groups.removeValue(forKey: id) else { return nil }
     group.active.removeValue(forKey: number)
+    group.uncancelled.removeValue(forKey: number)
     var next: ActionRecord<I>?
     if group.active.isEmpty, !group.queued.isEmpty {
       next = group.queued.removeFirst()

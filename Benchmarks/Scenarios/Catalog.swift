@@ -1,0 +1,17 @@
+/// Every scenario, in the order they run and print.
+enum Catalog {
+  static let all: [Scenario] = [
+    SendAwait.scenario,
+    SendBurst.scenario,
+    CancelPrevious.scenario,
+    HookForEach.scenario,
+    ValuesSubscribers.scenario,
+    ObservedSend.scenario,
+    DebugLogging.scenario,
+    DiffArray.scenario,
+    DiffArray.scaling,
+    DiffDictionary.scenario,
+    TestStoreAsserting.scenario,
+    IdleStores.scenario,
+  ]
+}

@@ -1,0 +1,31 @@
+import Actuate
+
+/// The floor of a send: one action whose handler never suspends, awaited before the next is sent.
+enum SendAwait {
+  static let scenario = Scenario(name: "send-await", target: .ratio(2)) { settings in
+    let count = settings.count(1_000_000)
+    let runs = try await settings.compare(
+      actuate: {
+        let store = Store(state: Counter.State(), interactor: Counter())
+        let start = ContinuousClock.now
+        for _ in 0..<count { await store.send(.increment).finish() }
+        let elapsed = ContinuousClock.now - start
+        let final = await store.state.count
+        try check(final == count, "the store counted \(final) of \(count)")
+        return elapsed
+      },
+      baseline: {
+        let counter = BareCounter()
+        let start = ContinuousClock.now
+        for _ in 0..<count { await counter.increment() }
+        let elapsed = ContinuousClock.now - start
+        let final = await counter.count
+        try check(final == count, "the bare actor counted \(final) of \(count)")
+        return elapsed
+      }
+    )
+    return ScenarioResult(
+      name: "send-await", count: count, runs: runs, baseline: "awaiting a bare actor method per action",
+      target: .ratio(2), settings: settings)
+  }
+}
