@@ -39,16 +39,15 @@ extension TestStore {
         return false
       }
     }
-    let (skipped, received) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.Action, UInt64)?) in
-      let index = exhaustive ? log.firstReceivedIndex : log.pending.firstIndex { item in
+    let taken = recorder.log.withLock { log in
+      log.take(at: exhaustive ? log.firstReceivedIndex : log.pending.firstIndex { item in
         if case .received(let action, _) = item { return predicate(action) }
         return false
-      }
-      guard let index, case .received(let action, let task) = log.pending[index] else { return ([], nil) }
-      let skipped = Array(log.pending[..<index])
-      log.pending.removeSubrange(...index)
-      return (skipped, (action, task))
+      })
     }
+    let skipped = taken?.skipped ?? []
+    var received: (I.Action, UInt64)?
+    if case .received(let action, let task) = taken?.item { received = (action, task) }
     reportSkipped(skipped, before: what, at: location)
     guard let (action, task) = received else {
       let why =
@@ -108,12 +107,10 @@ extension TestStore {
       }
     }
     let wait = await wait { index($0) != nil }
-    let (skipped, change) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.State, I.State)?) in
-      guard let found = index(log), case .change(let old, let new, _) = log.pending[found] else { return ([], nil) }
-      let skipped = Array(log.pending[..<found])
-      log.pending.removeSubrange(...found)
-      return (skipped, (old, new))
-    }
+    let taken = recorder.log.withLock { log in log.take(at: index(log)) }
+    let skipped = taken?.skipped ?? []
+    var change: (I.State, I.State)?
+    if case .change(let old, let new, _) = taken?.item { change = (old, new) }
     if exhaustive, let received = skipped.first(where: { if case .received = $0 { true } else { false } }),
       case .received(let action, _) = received
     {

@@ -85,16 +85,10 @@ extension TestStore {
 
   /// Takes the first change made by the action task `number`; in an exhaustive test, reports what came before it.
   func takeChange(by number: UInt64, what: String, at location: TestLocation) -> (I.State, I.State)? {
-    let (skipped, change) = recorder.log.withLock { log -> ([TestStoreRecorder<I>.Item], (I.State, I.State)?) in
-      guard let index = log.firstChange(by: number), case .change(let old, let new, _) = log.pending[index] else {
-        return ([], nil)
-      }
-      let skipped = Array(log.pending[..<index])
-      log.pending.removeSubrange(...index)
-      return (skipped, (old, new))
-    }
-    reportSkipped(skipped, before: what, at: location)
-    return change
+    let taken = recorder.log.withLock { log in log.take(at: log.firstChange(by: number)) }
+    reportSkipped(taken?.skipped ?? [], before: what, at: location)
+    guard case .change(let old, let new, _) = taken?.item else { return nil }
+    return (old, new)
   }
 
   /// Reports, at the send that caused them, actions a state machine had no transition for.

@@ -101,6 +101,15 @@ extension TestStoreRecorder.Log {
     }
   }
 
+  /// Removes the item at `index` and everything before it; returns both, or `nil` for no index.
+  mutating func take(at index: Int?) -> (skipped: [TestStoreRecorder<I>.Item], item: TestStoreRecorder<I>.Item)? {
+    guard let index else { return nil }
+    let skipped = Array(pending[..<index])
+    let item = pending[index]
+    pending.removeSubrange(...index)
+    return (skipped, item)
+  }
+
   var firstChangeIndex: Int? {
     pending.firstIndex { if case .change = $0 { true } else { false } }
   }
