@@ -103,6 +103,8 @@ extension StoreActor {
   /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
   func cancelGroup(_ id: CancelID, reason: CancellationReason) {
     guard let group = registry.groups[id] else { return }
+    registry.groups[id]?.active = [:]
+    registry.groups[id]?.winding.formUnion(group.active.keys)
     for record in group.active.values.sorted(by: { $0.number < $1.number }) {
       cancelStarted(record, reason: reason)
     }

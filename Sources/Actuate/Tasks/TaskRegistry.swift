@@ -12,13 +12,17 @@ struct TaskRegistry<I: Interactor> {
   struct Group {
     /// Started tasks: running, or sleeping out a debounce.
     var active: [UInt64: ActionRecord<I>] = [:]
+    /// Started tasks already cancelled that have not returned yet. Kept apart from `active` so that a cancel
+    /// visits only live work: a burst of superseding actions in one drain would otherwise revisit every
+    /// earlier one, quadratically.
+    var winding: Set<UInt64> = []
     /// Serial actions waiting for the group to be idle, oldest first.
     var queued: [ActionRecord<I>] = []
     /// The open throttle window, if any.
     var window: ThrottleWindow?
 
-    var isBusy: Bool { !active.isEmpty || !queued.isEmpty }
-    var isEmpty: Bool { active.isEmpty && queued.isEmpty && window == nil }
+    var isBusy: Bool { !active.isEmpty || !winding.isEmpty || !queued.isEmpty }
+    var isEmpty: Bool { !isBusy && window == nil }
   }
 
   struct ThrottleWindow {
@@ -38,8 +42,9 @@ struct TaskRegistry<I: Interactor> {
   mutating func leave(_ id: CancelID, _ number: UInt64) -> ActionRecord<I>? {
     guard var group = groups.removeValue(forKey: id) else { return nil }
     group.active.removeValue(forKey: number)
+    group.winding.remove(number)
     var next: ActionRecord<I>?
-    if group.active.isEmpty, !group.queued.isEmpty {
+    if group.active.isEmpty, group.winding.isEmpty, !group.queued.isEmpty {
       next = group.queued.removeFirst()
     }
     if !group.isEmpty || next != nil { groups[id] = group }
