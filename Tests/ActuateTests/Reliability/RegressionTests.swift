@@ -20,4 +20,21 @@ struct RegressionTests {
     await clock.advance(by: .seconds(1))
     #expect(await tasks.last?.finish() == .finished)
   }
+
+  /// A zero window's timer sleeps on the test clock without suspending, so it closed the window before the
+  /// window was registered; the window then stayed open for good and every later action was held back.
+  @Test(arguments: [true, false])
+  func aThrottleWindowOfZeroNeverHoldsBackTheNextAction(latest: Bool) async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let first = store.send(.keyed("a", .throttle(.zero, latest: latest)))
+    await store.settleIntake()
+    let second = store.send(.keyed("b", .throttle(.zero, latest: latest)))
+    await store.settleIntake()
+    await clock.advance(by: .seconds(1))
+    #expect(await first.finish() == .finished)
+    #expect(second.outcome != nil, "the zero-length window never closed")
+    if second.outcome != nil { #expect(await second.finish() == .finished) }
+    #expect(await store.actor.registry.groups.isEmpty)
+  }
 }
