@@ -88,3 +88,23 @@ struct WeakBox<Object: AnyObject>: @unchecked Sendable {
   // @unchecked: only read to compare with nil after the object's owners are gone.
   weak var object: Object?
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether the tests run under ThreadSanitizer or AddressSanitizer, which slow them down tenfold or more:
+/// the biggest stress tests shrink there to stay within their time limits and CI's budget.
+enum Sanitizer {
+  static let isActive: Bool = {
+    #if canImport(Glibc) || canImport(Darwin)
+    guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(handle) }
+    return dlsym(handle, "__tsan_init") != nil || dlsym(handle, "__asan_init") != nil
+    #else
+    return false
+    #endif
+  }()
+}

@@ -96,7 +96,7 @@ private struct LongLivedInteractor: Interactor {
 struct StressTests {
   @Test func sixteenSendersOfFiftyThousandActionsLoseNothingAndKeepTheirOrder() async {
     let senders = 16
-    let perSender = 50_000
+    let perSender = Sanitizer.isActive ? 5_000 : 50_000
     let store = Store(state: .init(next: Array(repeating: 0, count: senders)), interactor: TickInteractor())
     await withTaskGroup(of: ActionTask?.self) { group in
       for sender in 0..<senders {
