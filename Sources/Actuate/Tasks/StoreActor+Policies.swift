@@ -115,7 +115,7 @@ extension StoreActor {
     guard var group = registry.groups.removeValue(forKey: id) else { return }
     let started = group.uncancelled.values.sorted(by: { $0.number < $1.number })
     let waiting = group.queued + (group.window?.pending.map { [$0] } ?? [])
-    group.window?.timer.cancel()
+    group.window?.timer?.cancel()
     group.uncancelled = [:]
     group.queued = []
     group.window = nil
@@ -173,11 +173,14 @@ extension StoreActor {
 
   private func openWindow(_ id: CancelID, duration: Duration) {
     let token = intake.nextNumber()
+    // Open before the timer starts: a sleep that returns at once (a zero window on a TestClock) closes the
+    // window within `spawnImmediately`, and must find it there.
+    registry.groups[id, default: .init()].window = .init(token: token)
     let timer = spawnImmediately {
       try? await self.sleep(for: duration)
       if !Task.isCancelled { self.closeWindow(id, token: token, duration: duration) }
     }
-    registry.groups[id, default: .init()].window = .init(timer: timer, token: token)
+    if registry.groups[id]?.window?.token == token { registry.groups[id]?.window?.timer = timer }
   }
 
   private func closeWindow(_ id: CancelID, token: UInt64, duration: Duration) {

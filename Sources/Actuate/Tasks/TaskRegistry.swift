@@ -31,8 +31,9 @@ struct TaskRegistry<I: Interactor> {
   }
 
   struct ThrottleWindow {
-    let timer: Task<Void, Never>
     let token: UInt64
+    /// `nil` only while the timer is being started.
+    var timer: Task<Void, Never>?
     var pending: ActionRecord<I>?
   }
 

@@ -1,0 +1,153 @@
+@testable import Actuate
+import ActuateTesting
+import Foundation
+import Testing
+
+/// Random sequences of sends, cancels and clock moves, run against the store and the reference model,
+/// which must agree after every step on what ran, how each action ended, and the state.
+@Suite("Reliability: model", .timeLimit(.minutes(1)))
+struct ModelTests {
+  private enum Step: CustomStringConvertible {
+    case send(ModelJob)
+    case cancelGroup(String)
+    case cancelJob(Int)
+    case advance(Int)
+
+    var description: String {
+      switch self {
+      case .send(let job): "send \(job)"
+      case .cancelGroup(let id): "cancel id \(id)"
+      case .cancelJob(let number): "cancel #\(number)"
+      case .advance(let ticks): "advance \(ticks)"
+      }
+    }
+  }
+
+  static let batches = 8
+  static let casesPerBatch = 300
+
+  /// `ACTUATE_MODEL_SEED=0x…` replays one case instead of the batches.
+  private static var replaySeed: UInt64? {
+    ProcessInfo.processInfo.environment["ACTUATE_MODEL_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
+  }
+
+  @Test(arguments: 0..<batches)
+  func theStoreAgreesWithTheReferenceModel(batch: Int) async {
+    if let seed = Self.replaySeed {
+      if batch == 0 { await Self.check(seed: seed) }
+      return
+    }
+    var seeds = SplitMix64(seed: 0xAC70_A7E0 &+ UInt64(batch))
+    for _ in 0..<Self.casesPerBatch {
+      guard await Self.check(seed: seeds.next()) else { return }
+    }
+  }
+
+  private static func randomJob(number: Int, using generator: inout SplitMix64) -> ModelJob {
+    let group = ["a", "b"].randomElement(using: &generator)!
+    let duration = Int.random(in: 0...3, using: &generator)
+    let kind: ModelJob.Kind =
+      switch Int.random(in: 0..<8, using: &generator) {
+      case 0: .concurrent
+      case 1: .cancelPrevious
+      case 2: .dropNew
+      case 3: .serial
+      case 4: .debounce(Int.random(in: 1...2, using: &generator))
+      case 5: .throttle(Int.random(in: 1...2, using: &generator), latest: true)
+      case 6: .throttle(Int.random(in: 1...2, using: &generator), latest: false)
+      default: .concurrent
+      }
+    let ungrouped = kind == .concurrent && Bool.random(using: &generator)
+    return ModelJob(number: number, kind: kind, group: ungrouped ? nil : group, duration: duration)
+  }
+
+  private static func randomStep(jobs: Int, using generator: inout SplitMix64) -> Step {
+    switch Int.random(in: 0..<20, using: &generator) {
+    case 0..<9: .send(randomJob(number: jobs, using: &generator))
+    case 9..<11: .cancelGroup(["a", "b"].randomElement(using: &generator)!)
+    case 11..<13 where jobs > 0: .cancelJob(Int.random(in: 0..<jobs, using: &generator))
+    default: .advance(Int.random(in: 0...3, using: &generator))
+    }
+  }
+
+  /// Runs one case; records an issue naming the seed and returns `false` at the first disagreement.
+  @discardableResult
+  private static func check(seed: UInt64) async -> Bool {
+    var generator = SplitMix64(seed: seed)
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: ModelInteractor(), clock: clock)
+    var model = ReferenceModel()
+    var tasks: [ActionTask] = []
+    var trace: [String] = []
+
+    func compare(after step: String) async -> Bool {
+      trace.append(step)
+      for (number, task) in tasks.enumerated() {
+        if let expected = model.outcomes[number] {
+          guard let actual = await finishUnlessCancelled(task) else {
+            return fail("job #\(number) never ended; the model says it ended \(expected)")
+          }
+          if actual != expected {
+            return fail("job #\(number) ended \(actual), the model says \(expected)")
+          }
+        } else if let actual = task.outcome {
+          return fail("job #\(number) ended \(actual), the model says it is still open")
+        }
+      }
+      // A task's outcome is set inside its last stretch on the store: whatever that stretch starts next
+      // (a queued serial action) has run once the store takes this call.
+      await store.settleIntake()
+      let log = await store.state.log
+      if log != model.log {
+        return fail("log \(log), the model says \(model.log)")
+      }
+      return true
+    }
+
+    func fail(_ message: String) -> Bool {
+      let hex = "0x" + String(seed, radix: 16)
+      Issue.record("seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter ModelTests")
+      return false
+    }
+
+    for _ in 0..<Int.random(in: 5...25, using: &generator) {
+      let step = randomStep(jobs: tasks.count, using: &generator)
+      switch step {
+      case .send(let job):
+        model.send(job)
+        tasks.append(store.send(job))
+      case .cancelGroup(let id):
+        model.cancel(group: id)
+        store.cancel(id: id)
+      case .cancelJob(let number):
+        model.cancel(job: number)
+        tasks[number].cancel()
+      case .advance(let ticks):
+        model.advance(by: ticks)
+        await store.settleIntake()
+        await clock.advance(by: ReferenceModel.tick * ticks)
+      }
+      await store.settleIntake()
+      guard await compare(after: step.description) else {
+        store.stop()
+        return false
+      }
+    }
+    model.stop()
+    store.stop()
+    return await compare(after: "stop")
+  }
+
+  /// `finish()` ignores the caller's cancellation; this wait ends when the time limit cancels the test, so
+  /// a task that never ends fails its case with the seed instead of hanging the run.
+  private static func finishUnlessCancelled(_ task: ActionTask) async -> ActionOutcome? {
+    let (outcomes, continuation) = AsyncStream<ActionOutcome>.makeStream()
+    let waiter = Task {
+      continuation.yield(await task.finish())
+      continuation.finish()
+    }
+    for await outcome in outcomes { return outcome }
+    waiter.cancel()
+    return nil
+  }
+}

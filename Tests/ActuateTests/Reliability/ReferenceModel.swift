@@ -1,0 +1,280 @@
+@testable import Actuate
+
+/// One action the model tests send: its policy, the group it runs under and how long its handler sleeps.
+struct ModelJob: Equatable, Sendable, CustomStringConvertible {
+  enum Kind: Equatable, Sendable {
+    case concurrent, cancelPrevious, dropNew, serial
+    case debounce(Int)
+    case throttle(Int, latest: Bool)
+  }
+
+  let number: Int
+  let kind: Kind
+  /// `nil` only for a plain concurrent action, which runs under no id.
+  let group: String?
+  /// In ticks of ``ReferenceModel/tick``.
+  let duration: Int
+
+  var policy: ActionPolicy {
+    guard let group else { return .concurrent }
+    return switch kind {
+    case .concurrent: .concurrent(id: group)
+    case .cancelPrevious: .cancelPrevious(id: group)
+    case .dropNew: .dropNew(id: group)
+    case .serial: .serial(id: group)
+    case .debounce(let ticks): .debounce(id: group, for: ReferenceModel.tick * ticks)
+    case .throttle(let ticks, let latest): .throttle(id: group, for: ReferenceModel.tick * ticks, latest: latest)
+    }
+  }
+
+  var description: String { "#\(number) \(kind) in \(group ?? "-") for \(duration)" }
+}
+
+/// Logs each handler's start and, unless it was cancelled, its end.
+struct ModelInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+  }
+
+  typealias Action = ModelJob
+
+  func onAction(_ job: ModelJob, store: isolated StoreOf<Self>) async {
+    store.log.append("start \(job.number)")
+    try? await store.sleep(for: ReferenceModel.tick * job.duration)
+    store.log.append("end \(job.number)")
+  }
+
+  func policy(for job: ModelJob) -> ActionPolicy { job.policy }
+}
+
+/// What the store should do, written as plainly as possible: a single-threaded simulation of the policies,
+/// cancellation and the test clock's wake-up order (by deadline, then by the order the sleeps began).
+struct ReferenceModel {
+  static let tick = Duration.milliseconds(100)
+
+  private enum Wake {
+    case handlerEnds(Int)
+    case debounceEnds(Int)
+    case windowCloses(String, token: Int)
+  }
+
+  private struct Sleeper {
+    let deadline: Int
+    let order: Int
+    let wake: Wake
+  }
+
+  private struct Window {
+    let token: Int
+    let duration: Int
+    var pending: Int?
+  }
+
+  private struct Group {
+    var active: [Int] = []
+    var queued: [Int] = []
+    var window: Window?
+
+    var isBusy: Bool { !active.isEmpty || !queued.isEmpty }
+    var isEmpty: Bool { !isBusy && window == nil }
+  }
+
+  private(set) var jobs: [ModelJob] = []
+  private(set) var outcomes: [ActionOutcome?] = []
+  private(set) var log: [String] = []
+  private var cancelReasons: [CancellationReason?] = []
+  private var now = 0
+  private var order = 0
+  private var sleepers: [Sleeper] = []
+  private var groups: [String: Group] = [:]
+  /// Started jobs not in any group.
+  private var loose: Set<Int> = []
+  private var tokens = 0
+  private var stopped = false
+
+  // MARK: Steps
+
+  mutating func send(_ job: ModelJob) {
+    jobs.append(job)
+    outcomes.append(nil)
+    cancelReasons.append(nil)
+    let number = job.number
+    if stopped { return outcomes[number] = .rejected }
+    guard let id = job.group else { return start(number) }
+    switch job.kind {
+    case .concurrent:
+      start(number)
+    case .cancelPrevious:
+      cancelGroup(id, reason: .superseded)
+      start(number)
+    case .dropNew:
+      if groups[id]?.isBusy == true { drop(number, .alreadyRunning) } else { start(number) }
+    case .serial:
+      if groups[id]?.isBusy == true { groups[id, default: Group()].queued.append(number) } else { start(number) }
+    case .debounce(let ticks):
+      cancelGroup(id, reason: .debounced)
+      groups[id, default: Group()].active.append(number)
+      sleep(ticks, .debounceEnds(number))
+    case .throttle(let ticks, let latest):
+      if groups[id]?.window == nil {
+        start(number)
+        openWindow(id, duration: ticks)
+      } else if latest {
+        let replaced = groups[id]?.window?.pending
+        groups[id]?.window?.pending = number
+        if let replaced { drop(replaced, .throttled) }
+      } else {
+        drop(number, .throttled)
+      }
+    }
+    windDown()
+  }
+
+  mutating func cancel(group id: String) {
+    guard !stopped else { return }
+    cancelGroup(id, reason: .explicit)
+    windDown()
+  }
+
+  mutating func cancel(job number: Int) {
+    guard !stopped, outcomes[number] == nil, cancelReasons[number] == nil else { return }
+    let job = jobs[number]
+    if let id = job.group, var group = groups[id] {
+      if let index = group.queued.firstIndex(of: number) {
+        group.queued.remove(at: index)
+        groups[id] = group
+        return drop(number, .explicit)
+      }
+      if group.window?.pending == number {
+        groups[id]?.window?.pending = nil
+        return drop(number, .explicit)
+      }
+    }
+    cancelStarted(number, .explicit)
+    windDown()
+  }
+
+  mutating func advance(by ticks: Int) {
+    let target = now + ticks
+    while let index = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order) }),
+      sleepers[index].deadline <= target
+    {
+      let sleeper = sleepers.remove(at: index)
+      now = sleeper.deadline
+      switch sleeper.wake {
+      case .handlerEnds(let number):
+        log.append("end \(number)")
+        end(number)
+      case .debounceEnds(let number):
+        runHandler(number)
+      case .windowCloses(let id, let token):
+        closeWindow(id, token: token)
+      }
+    }
+    now = target
+  }
+
+  mutating func stop() {
+    guard !stopped else { return }
+    stopped = true
+    for id in groups.keys.sorted() { cancelGroup(id, reason: .storeStopped) }
+    for number in loose.sorted() { cancelStarted(number, .storeStopped) }
+    windDown()
+  }
+
+  // MARK: Mechanics
+
+  private mutating func sleep(_ ticks: Int, _ wake: Wake) {
+    order += 1
+    sleepers.append(Sleeper(deadline: now + ticks, order: order, wake: wake))
+  }
+
+  private mutating func start(_ number: Int) {
+    if let id = jobs[number].group { groups[id, default: Group()].active.append(number) } else { loose.insert(number) }
+    runHandler(number)
+  }
+
+  private mutating func runHandler(_ number: Int) {
+    log.append("start \(number)")
+    let duration = jobs[number].duration
+    if duration == 0 {
+      log.append("end \(number)")
+      end(number)
+    } else {
+      sleep(duration, .handlerEnds(number))
+    }
+  }
+
+  /// The handler returned: it finished unless it was cancelled; the next serial job starts once its group is idle.
+  private mutating func end(_ number: Int) {
+    outcomes[number] = cancelReasons[number].map(ActionOutcome.cancelled) ?? .finished
+    guard let id = jobs[number].group else {
+      loose.remove(number)
+      return
+    }
+    guard var group = groups.removeValue(forKey: id) else { return }
+    group.active.removeAll { $0 == number }
+    var next: Int?
+    if group.active.isEmpty, !group.queued.isEmpty { next = group.queued.removeFirst() }
+    if !group.isEmpty || next != nil { groups[id] = group }
+    if let next { start(next) }
+  }
+
+  private mutating func drop(_ number: Int, _ reason: CancellationReason) {
+    if cancelReasons[number] == nil { cancelReasons[number] = reason }
+    outcomes[number] = .cancelled(cancelReasons[number]!)
+  }
+
+  private mutating func cancelStarted(_ number: Int, _ reason: CancellationReason) {
+    guard outcomes[number] == nil, cancelReasons[number] == nil else { return }
+    cancelReasons[number] = reason
+    sleepers.removeAll {
+      switch $0.wake {
+      case .handlerEnds(let other), .debounceEnds(let other): other == number
+      case .windowCloses: false
+      }
+    }
+  }
+
+  private mutating func cancelGroup(_ id: String, reason: CancellationReason) {
+    guard let group = groups[id] else { return }
+    for number in group.active.sorted() { cancelStarted(number, reason) }
+    if let window = group.window {
+      sleepers.removeAll {
+        if case .windowCloses(let other, let token) = $0.wake { return other == id && token == window.token }
+        return false
+      }
+    }
+    let waiting = group.queued + (group.window?.pending.map { [$0] } ?? [])
+    groups[id]?.queued = []
+    groups[id]?.window = nil
+    if groups[id]?.isEmpty == true { groups[id] = nil }
+    for number in waiting { drop(number, reason) }
+  }
+
+  /// Cancelled handlers return once the store is free again: they end after the step that cancelled them.
+  private mutating func windDown() {
+    let cancelled = jobs.indices.filter { outcomes[$0] == nil && cancelReasons[$0] != nil }
+    for number in cancelled { end(number) }
+  }
+
+  private mutating func openWindow(_ id: String, duration: Int) {
+    tokens += 1
+    groups[id, default: Group()].window = Window(token: tokens, duration: duration)
+    sleep(duration, .windowCloses(id, token: tokens))
+  }
+
+  private mutating func closeWindow(_ id: String, token: Int) {
+    guard let window = groups[id]?.window, window.token == token else { return }
+    groups[id]?.window = nil
+    if let pending = window.pending {
+      start(pending)
+      openWindow(id, duration: window.duration)
+    } else if groups[id]?.isEmpty == true {
+      groups[id] = nil
+    }
+  }
+
+  /// Whether the job is started or waiting: used to pick jobs worth cancelling.
+  func isOpen(_ number: Int) -> Bool { outcomes[number] == nil }
+}
