@@ -78,6 +78,7 @@ extension StoreActor {
       for command in batchBuffer {
         withBoundary { process(command, stopping: stopping) }
       }
+      startDebouncedAtBatchEnd()
     }
   }
 

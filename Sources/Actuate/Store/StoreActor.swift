@@ -30,6 +30,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   var current: I.State
   var registry = TaskRegistry<I>()
+  /// Zero-debounced actions of the batch being taken, started once it is taken.
+  var debouncedToBatchEnd: [(ActionRecord<I>, CancelID)] = []
   var hookTasks: [Task<Void, Never>] = []
   var observers: Observers<I>
   var subscribers = Subscribers<I.State>()
@@ -108,8 +110,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
   /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
   ///
-  /// Work already running is cancelled at once; actions sent before this call that the store has not taken
-  /// yet are cancelled as it takes them; actions sent after it are not affected.
+  /// Work already running is cancelled at once. Actions sent before this call that the store has not taken
+  /// yet are cancelled right after it takes them: their first stretch runs, so a handler that never
+  /// suspends still finishes. Actions sent after this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
     let id = CancelID(id)
     cancelGroup(id, reason: .explicit)

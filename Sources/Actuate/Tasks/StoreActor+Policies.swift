@@ -23,6 +23,12 @@ extension StoreActor {
       } else {
         start(record, group: id)
       }
+    case .debounce(let duration) where duration == .zero:
+      // No quiet period to sleep out: it waits in its group until the batch it came in is taken, so a
+      // burst sent together runs only its last action, with no trip through the global executor.
+      cancelGroup(id, reason: .debounced)
+      registry.groups[id, default: .init()].queued.append(record)
+      debouncedToBatchEnd.append((record, id))
     case .debounce(let duration):
       cancelGroup(id, reason: .debounced)
       start(record, group: id, after: duration)
@@ -45,14 +51,25 @@ extension StoreActor {
   private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
     await TaskContext.$current.withValue(record) {
       if let delay {
-        // A zero delay still yields, so a burst taken in one drain debounces down to its last action.
-        if delay == .zero { await Task.yield() } else { try? await sleep(for: delay) }
+        try? await sleep(for: delay)
         if Task.isCancelled { return ended(record, group: group, startedAt: nil) }
       }
       let startedAt = observers.isEmpty ? nil : ContinuousClock.now
       if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
       await interactor.onAction(record.action, store: self)
       ended(record, group: group, startedAt: startedAt)
+    }
+  }
+
+  /// Starts the zero-debounced actions of a batch that no later action of the batch cancelled.
+  func startDebouncedAtBatchEnd() {
+    guard !debouncedToBatchEnd.isEmpty else { return }
+    let waiting = debouncedToBatchEnd
+    debouncedToBatchEnd = []
+    for (record, id) in waiting {
+      guard let index = registry.groups[id]?.queued.firstIndex(where: { $0 === record }) else { continue }
+      registry.groups[id]?.queued.remove(at: index)
+      withBoundary { start(record, group: id) }
     }
   }
 
