@@ -1,4 +1,4 @@
-import Synchronization
+import Actuate
 
 /// Opens once `count` arrivals have happened: how a scenario waits for work that reports no completion itself.
 final class Latch: Sendable {
@@ -7,10 +7,10 @@ final class Latch: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(count: Int) {
-    state = Mutex(State(remaining: count))
+    state = Locked(State(remaining: count))
   }
 
   func arrive() {

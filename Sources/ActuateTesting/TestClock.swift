@@ -1,5 +1,4 @@
 import Actuate
-import Synchronization
 
 /// A clock that moves only when the test says so: debounce, throttle and delays under it are exact, and
 /// nothing in a test waits for real time.
@@ -52,7 +51,7 @@ public final class TestClock: Clock, Sendable {
     var settlers: [UInt64: @Sendable () async -> Void] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a clock at its start, `Instant(offset: .zero)`.
   public init() {}
@@ -159,8 +158,8 @@ public final class TestClock: Clock, Sendable {
       return
     }
     let key = ObjectIdentifier(record)
-    // A woken task that then waits on something the test controls would hold `advance` for ever: after a
-    // second of real time, time moves on without it.
+    // A woken task that then waits on something the test controls would hold `advance` for ever: after
+    // five seconds of real time (generous, for loaded CI machines), time moves on without it.
     let guardTimer = Task { [self] in
       try? await Task.sleep(for: Self.wakeTimeout)
       resumeParkWaiter(key)
@@ -176,7 +175,7 @@ public final class TestClock: Clock, Sendable {
     await record.owningStore?.settle()
   }
 
-  private static let wakeTimeout = Duration.seconds(1)
+  private static let wakeTimeout = Duration.seconds(5)
   private static let yieldsForOtherTasks = 20
 
   private func resumeParkWaiter(_ key: ObjectIdentifier) {

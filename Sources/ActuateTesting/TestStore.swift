@@ -1,5 +1,4 @@
 import Actuate
-import Synchronization
 
 /// Runs a feature's real interactor in a real store and asserts, in order, every state change and every
 /// action the store sends itself, under a clock the test controls.
@@ -26,7 +25,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let testClock: TestClock?
   private let clockListener: UInt64?
   private let clockSettler: UInt64?
-  private let settings: Mutex<Settings>
+  private let settings: Locked<Settings>
 
   struct Settings {
     var expected: I.State
@@ -49,13 +48,13 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     clock: some Clock<Duration> = TestClock(),
     hooks: [I.Hook] = Array(I.Hook.allCases),
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(1)
+    timeout: Duration = .seconds(5)
   ) {
     let recorder = TestStoreRecorder<I>()
     self.recorder = recorder
     self.testClock = clock as? TestClock
     self.clockListener = testClock?.addListener { recorder.wake() }
-    self.settings = Mutex(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
+    self.settings = Locked(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
     let store = Store(state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer])
     self.store = store
     self.clockSettler = testClock?.addSettler { [weak store, testClock] in

@@ -1,5 +1,4 @@
 import Actuate
-import Synchronization
 
 /// What a ``TestStore`` has seen its store do and the test has not asserted yet, in order.
 final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable {
@@ -24,7 +23,7 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
     var skipped: [String] = []
   }
 
-  let log = Mutex(Log())
+  let log = Locked(Log())
 
   /// A wake-up that is kept until someone waits for it, so none is lost between a check and a wait.
   private struct Signal {
@@ -32,7 +31,7 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let signal = Mutex(Signal())
+  private let signal = Locked(Signal())
 
   var observer: @Sendable (StoreID, StoreEvent<I>) -> Void {
     { [self] _, event in record(event) }

@@ -1,6 +1,5 @@
 import Actuate
 import ActuateTesting
-import Synchronization
 
 /// The search feature of DESIGN.md: a debounced search fed by a hook on the store's own query.
 struct SearchInteractor: Interactor {
@@ -101,7 +100,7 @@ struct LoaderInteractor: Interactor {
 
 /// Collects the failures a TestStore reports while `body` runs, instead of failing the test.
 func failures(_ body: () async -> Void) async -> [String] {
-  let collected = Mutex<[String]>([])
+  let collected = Locked<[String]>([])
   await IssueReporter.$capture.withValue({ message in collected.withLock { $0.append(message) } }) {
     await body()
   }

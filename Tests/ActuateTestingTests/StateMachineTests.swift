@@ -1,6 +1,5 @@
 import Actuate
 @testable import ActuateTesting
-import Synchronization
 import Testing
 
 /// The login machine of the Harvest seed, as a table: logging in and out take a second on the store's clock.
@@ -96,7 +95,7 @@ struct StateMachineTests {
   }
 
   @Test func anActionWithNoTransitionIsLoggedAndWarned() async {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
     await Diagnostics.$handler.withValue({ line in lines.withLock { $0.append(line) } }) {
       let store = Store(state: .loggedOut, interactor: LoginMachine())
       await store.send(.logout).finish()

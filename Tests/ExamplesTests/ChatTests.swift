@@ -1,7 +1,6 @@
 import Actuate
 import ActuateTesting
 @testable import Chat
-import Synchronization
 import Testing
 
 @Suite("Chat example")
@@ -18,7 +17,7 @@ struct ChatTests {
   }
 
   @Test func aFailedLoadShowsTheErrorAndARetryLoads() async {
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     let store = TestStore(
       initialState: .init(),
       interactor: ChatInteractor(service: .test(loadMessages: { [hello] in
@@ -117,7 +116,7 @@ struct ChatTests {
 
   @Test func theDraftIsSavedOnceTheUserPausesTyping() async {
     let clock = TestClock()
-    let saved = Mutex<[String]>([])
+    let saved = Locked<[String]>([])
     let store = TestStore(
       initialState: .init(),
       interactor: ChatInteractor(service: .test(saveDraft: { text in saved.withLock { $0.append(text) } })),

@@ -1,7 +1,6 @@
 import Actuate
 import ActuateTesting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Todos
@@ -75,7 +74,7 @@ extension UUID {
 
 /// Makes `number(0)`, `number(1)`, … in turn.
 private func incrementingUUIDs() -> @Sendable () -> UUID {
-  let next = Mutex(0)
+  let next = Locked(0)
   return {
     next.withLock { next in
       defer { next += 1 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension DebugStore {
   private enum GlobalSetting: Sendable {
@@ -7,7 +6,7 @@ extension DebugStore {
     case code(DebugStore?)
   }
 
-  private static let setting = Mutex(GlobalSetting.environment)
+  private static let setting = Locked(GlobalSetting.environment)
 
   /// The debug log every store created from now on uses, unless its `debug:` argument says otherwise;
   /// `nil` when logging is off.

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A file descriptor that takes whole entries: each one in a single `write(2)` under a lock, unbuffered.
 ///
@@ -16,7 +15,7 @@ final class LogFile: Sendable {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   /// Serialises the rare partial write's continuation with other writers of this descriptor.
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   init(path: String) throws(DebugSinkError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)

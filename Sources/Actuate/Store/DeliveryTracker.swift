@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts the values handed to hooks that have not come back for the next one yet.
 ///
@@ -11,7 +10,7 @@ final class DeliveryTracker: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func begin() {
     state.withLock { $0.inFlight += 1 }

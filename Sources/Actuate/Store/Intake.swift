@@ -18,13 +18,13 @@ final class Intake<I: Interactor>: Sendable {
     case released
   }
 
-  private struct Queue: ~Copyable {
+  private struct Queue {
     var commands: [Command] = []
     var draining = false
     var stopped = false
   }
 
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let numbers = Atomic<UInt64>(0)
 
   /// Numbers tasks in the order they were created.

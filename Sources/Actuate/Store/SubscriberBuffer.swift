@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription's queue of values, filled by the store and drained by one iterator.
 ///
@@ -15,7 +14,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
     var isDelivering = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Set for consumers isolated to the store (hooks), whose reactions a settling store waits for.
   private let tracker: DeliveryTracker?
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The life of one action's task (or one hook's), shared by the store and the ``ActionTask`` handle.
 ///
@@ -18,13 +17,13 @@ package class TaskRecord: @unchecked Sendable {
   package let owner: ObjectIdentifier
   /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
   package weak let owningStore: (any TaskOwner)?
-  private let life: Mutex<Life>
+  private let life: Locked<Life>
 
   init(number: UInt64, owner: some TaskOwner, outcome: ActionOutcome? = nil) {
     self.number = number
     self.owner = ObjectIdentifier(owner)
     self.owningStore = owner
-    self.life = Mutex(Life(outcome: outcome))
+    self.life = Locked(Life(outcome: outcome))
   }
 
   package var outcome: ActionOutcome? { life.withLock { $0.outcome } }

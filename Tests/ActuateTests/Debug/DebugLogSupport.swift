@@ -1,5 +1,4 @@
 @testable import Actuate
-import Synchronization
 
 /// A search-like feature with one action per thing the debug log reports.
 struct SearchFeature: Interactor {
@@ -73,7 +72,7 @@ struct SearchFeature: Interactor {
 
 /// Collects the entries a debug log writes, one string per entry.
 final class LogCollector: Sendable {
-  private let collected = Mutex<[String]>([])
+  private let collected = Locked<[String]>([])
 
   var sink: DebugSink {
     .custom(name: "collector") { [self] entry in collected.withLock { $0.append(entry) } }

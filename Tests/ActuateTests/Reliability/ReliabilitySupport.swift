@@ -1,5 +1,4 @@
 @testable import Actuate
-import Synchronization
 
 /// A small, fast, seedable generator, so a failing random case can be replayed from its seed.
 struct SplitMix64: RandomNumberGenerator {
@@ -23,7 +22,7 @@ final class Countdown: Sendable {
     var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var count: Int { state.withLock { $0.count } }
 
@@ -57,7 +56,7 @@ final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Counts arrivals, so the test knows a handler is waiting at the gate.
   let arrived = Countdown()
 

@@ -1,5 +1,4 @@
 @testable import Actuate
-import Synchronization
 
 /// A counter with a sleeping action, a failing-search-like action and every policy, for the core tests.
 struct CounterInteractor: Interactor {
@@ -90,7 +89,7 @@ extension ActionPolicy {
 
 /// Collects a store's events and warnings, for assertions.
 final class EventLog<I: Interactor>: Sendable {
-  private let events = Mutex<[StoreEvent<I>]>([])
+  private let events = Locked<[StoreEvent<I>]>([])
 
   var observer: StoreObserver<I> {
     { [self] _, event in events.withLock { $0.append(event) } }
@@ -140,7 +139,7 @@ extension StoreCause: CustomStringConvertible {
 
 /// Collects warnings for the tasks that run inside `collect`.
 final class Warnings: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let lines = Locked<[String]>([])
   var all: [String] { lines.withLock { $0 } }
 
   func collect<R>(_ body: () async throws -> R) async rethrows -> R {

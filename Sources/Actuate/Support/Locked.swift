@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a lock, with the shape of `Synchronization.Mutex` (`withLock { $0 … }`).
+///
+/// Not `Mutex` itself: on Linux its lock is invisible to ThreadSanitizer, which then reports every guarded
+/// access as a race. A `pthread_mutex_t` is understood by the sanitizers everywhere, so CI runs the suite
+/// under ThreadSanitizer with no suppressions. The lock and the value share one allocation.
+package final class Locked<State>: @unchecked Sendable {
+  // @unchecked: `state` is only touched with `lock` held.
+  private let storage: LockedStorage<State>
+
+  /// Puts `state` behind a new lock.
+  package init(_ state: State) {
+    storage = LockedStorage<State>.make(state)
+  }
+
+  /// Runs `body` with the lock held and the value to read or change.
+  @inlinable
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try storage.withLock(body)
+  }
+}
+
+@usableFromInline
+final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+  static func make(_ state: State) -> LockedStorage<State> {
+    let buffer = create(minimumCapacity: 1) { _ in state }
+    buffer.withUnsafeMutablePointerToElements { mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(mutex, nil)
+    }
+    return unsafeDowncast(buffer, to: LockedStorage<State>.self)
+  }
+
+  @inlinable
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { state, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&state.pointee)
+    }
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+  }
+}
