@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Actuate",
-  // Mutex (Synchronization) sets the Apple floor; everything else runs on any Swift 6 toolchain.
+  // Atomic (Synchronization) sets the Apple floor; everything else runs on any Swift 6 toolchain.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Actuate", targets: ["Actuate"]),
