@@ -3,6 +3,9 @@ package enum Diagnostics {
   /// Replaces standard error for the tasks that run inside `withValue` (and every task they start).
   @TaskLocal package static var handler: (@Sendable (String) -> Void)?
 
+  /// How long after a stop a handler may still run before a warning says it ignores cancellation.
+  @TaskLocal package static var stopGrace: Duration = .seconds(2)
+
   static func warn(_ message: String) {
     let line = "[Actuate] warning: \(message)"
     if let handler {

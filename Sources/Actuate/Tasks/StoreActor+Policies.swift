@@ -170,8 +170,28 @@ extension StoreActor {
     }
     for task in hookTasks { task.cancel() }
     hookTasks = []
+    if !registry.live.isEmpty { watchForHandlersIgnoringCancellation() }
     subscribers.finishAll()
     if !observers.isEmpty { emit(.stopped) }
+  }
+
+  /// A handler that ignores cancellation keeps running after a stop, and keeps the store alive: say so once
+  /// the grace period has passed. The watch holds the store weakly, so a store that winds down in time
+  /// goes away without waiting for it.
+  private func watchForHandlersIgnoringCancellation() {
+    let grace = Diagnostics.stopGrace
+    Task { [weak self] in
+      try? await Task.sleep(for: grace)
+      await self?.warnAboutHandlersStillRunning(after: grace)
+    }
+  }
+
+  private func warnAboutHandlersStillRunning(after grace: Duration) {
+    for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
+      Diagnostics.warn(
+        "\(storeID) stopped \(grace) ago, but the handler of \(describe(live.record.action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
+      )
+    }
   }
 
   // MARK: Throttle

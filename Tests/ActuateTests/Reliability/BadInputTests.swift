@@ -163,10 +163,23 @@ struct BadInputTests {
     #expect(await store.state == [1])
   }
 
-  /// What happens today: `stop()` marks the task cancelled at once, but the task ends only when its handler
-  /// returns, so `finish()` waits and the handler keeps the store's actor alive. Its later writes are
-  /// dropped. Nothing tells the developer that a handler ignores cancellation.
+  /// `stop()` marks the task cancelled at once, but the task ends only when its handler returns, so
+  /// `finish()` waits and the handler keeps the store's actor alive. Its later writes are dropped, and once
+  /// the grace period has passed a warning says which handler ignores cancellation.
   @Test func aHandlerThatNeverReturnsKeepsItsTaskOpenAndTheStoreAliveUntilItDoes() async {
+    let warnings = Warnings()
+    let warned = AsyncStream<Void>.makeStream()
+    await Diagnostics.$stopGrace.withValue(.milliseconds(10)) {
+      await Diagnostics.$handler.withValue({ line in
+        warnings.record(line)
+        warned.continuation.yield()
+      }) {
+        await neverReturning(warned: warned.stream, warnings: warnings)
+      }
+    }
+  }
+
+  private func neverReturning(warned: AsyncStream<Void>, warnings: Warnings) async {
     let gate = Gate()
     var store: Store<StubbornInteractor>? = Store(state: .init(), interactor: StubbornInteractor(gate: gate, token: Token()))
     let task = store!.send(.wait)
@@ -179,6 +192,11 @@ struct BadInputTests {
     #expect(task.record.cancelReason == .storeStopped)
     #expect(task.outcome == nil)
     #expect(actor.object != nil)
+    var iterator = warned.makeAsyncIterator()
+    await iterator.next()
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("is still running: it ignores cancellation, and keeps the store alive until it returns.") == true)
+    #expect(warnings.all.first?.contains("the handler of .wait") == true)
 
     gate.open()
     #expect(await task.finish() == .cancelled(.storeStopped))

@@ -142,6 +142,10 @@ final class Warnings: Sendable {
   private let lines = Locked<[String]>([])
   var all: [String] { lines.withLock { $0 } }
 
+  func record(_ line: String) {
+    lines.withLock { $0.append(line) }
+  }
+
   func collect<R>(_ body: () async throws -> R) async rethrows -> R {
     try await Diagnostics.$handler.withValue({ [self] line in lines.withLock { $0.append(line) } }, operation: body)
   }
