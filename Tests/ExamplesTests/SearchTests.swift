@@ -6,6 +6,20 @@ import Testing
 
 @Suite("Search example")
 struct SearchTests {
+  /// A store whose search takes a second on the test clock, so a test can overtake or cancel it.
+  private func storeWithSlowSearch() -> (TestStore<SearchInteractor>, TestClock) {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: .init(),
+      interactor: SearchInteractor(search: { query in
+        try await clock.sleep(for: .seconds(1))
+        return [query]
+      }),
+      clock: clock
+    )
+    return (store, clock)
+  }
+
   @Test func searchingWaitsForAPauseInTyping() async {
     let clock = TestClock()
     let store = TestStore(initialState: .init(), interactor: SearchInteractor(search: { [$0 + "!"] }), clock: clock)
@@ -26,15 +40,7 @@ struct SearchTests {
   }
 
   @Test func theNewestSearchCancelsTheOneInFlight() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: .init(),
-      interactor: SearchInteractor(search: { query in
-        try await clock.sleep(for: .seconds(1))
-        return [query]
-      }),
-      clock: clock
-    )
+    let (store, clock) = storeWithSlowSearch()
     await store.send(.queryChanged("sw")) { $0.query = "sw" }
     await store.receive(.search("sw"))
     await clock.advance(by: SearchInteractor.debounce)
@@ -50,15 +56,7 @@ struct SearchTests {
   }
 
   @Test func clearingCancelsTheSearchInFlight() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: .init(),
-      interactor: SearchInteractor(search: { query in
-        try await clock.sleep(for: .seconds(1))
-        return [query]
-      }),
-      clock: clock
-    )
+    let (store, clock) = storeWithSlowSearch()
     await store.send(.queryChanged("swift")) { $0.query = "swift" }
     await store.receive(.search("swift"))
     await clock.advance(by: SearchInteractor.debounce)
