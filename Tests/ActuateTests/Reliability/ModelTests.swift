@@ -5,7 +5,7 @@ import Testing
 
 /// Random sequences of sends, cancels and clock moves, run against the store and the reference model,
 /// which must agree after every step on what ran, how each action ended, and the state.
-@Suite("Reliability: model", .timeLimit(.minutes(1)))
+@Suite("Reliability: model", .timeLimit(.minutes(5)))
 struct ModelTests {
   private enum Step: CustomStringConvertible {
     case send(ModelJob)

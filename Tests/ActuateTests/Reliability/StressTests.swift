@@ -92,7 +92,7 @@ private struct LongLivedInteractor: Interactor {
   }
 }
 
-@Suite("Reliability: stress", .timeLimit(.minutes(1)))
+@Suite("Reliability: stress", .timeLimit(.minutes(5)))
 struct StressTests {
   @Test func sixteenSendersOfFiftyThousandActionsLoseNothingAndKeepTheirOrder() async {
     let senders = 16
