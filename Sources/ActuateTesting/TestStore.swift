@@ -186,6 +186,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     switch cause {
     case .action(let action, _): Actuate.describe(action)
     case .hook(let hook): "the hook \(Actuate.describe(hook))"
+    case .childHook(let hook): "the child's \(hook)"
     case .unknown: "code outside any handler or hook"
     }
   }

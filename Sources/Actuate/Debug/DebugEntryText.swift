@@ -20,6 +20,7 @@ enum DebugEntryText {
       switch cause {
       case .action(let action, _): by = " by \(describe(action))"
       case .hook(let hook): by = " by hook \(describe(hook))"
+      case .childHook(let hook): by = " by \(hook)"
       case .unknown: by = ""
       }
       return "state changed\(by):\n\(diff)"
@@ -33,6 +34,12 @@ enum DebugEntryText {
       return "hook \(describe(hook)) finished"
     case .hookFailed(let hook, let error):
       return "hook \(describe(hook)) failed: \(error)"
+    case .childHookEvent(let hook, let element):
+      return "\(hook) delivered \(element)"
+    case .childHookFinished(let hook):
+      return "\(hook) finished"
+    case .childHookFailed(let hook, let error):
+      return "\(hook) failed: \(error)"
     case .transitionMissing(let action, let phase, let handled):
       return "no transition for \(describe(action)) from \(phase)" + (handled ? " (handled by onMissing)" : ": the action changed nothing")
     case .warning(let message):
@@ -58,6 +65,7 @@ enum DebugEntryText {
     switch sender {
     case .action(let action, _): "the handler of \(describe(action))"
     case .hook(let hook): "hook \(describe(hook))"
+    case .childHook(let hook): hook
     case .unknown: "code inside the store"
     }
   }
@@ -66,6 +74,7 @@ enum DebugEntryText {
     switch cause {
     case .action(let action, _): describe(action)
     case .hook(let hook): "hook \(describe(hook))"
+    case .childHook(let hook): hook
     case .unknown: "a task"
     }
   }

@@ -10,9 +10,9 @@ extension StoreEvent {
     case .stateChanged: .stateChange
     case .writeDropped: .writeDropped
     case .sendDropped: .sendDropped
-    case .hookEvent: .hookEvent
-    case .hookFinished: .hookFinished
-    case .hookFailed: .hookFailed
+    case .hookEvent, .childHookEvent: .hookEvent
+    case .hookFinished, .childHookFinished: .hookFinished
+    case .hookFailed, .childHookFailed: .hookFailed
     case .transitionMissing: .transitionMissing
     case .warning: .warning
     case .stopped: .stopped
@@ -32,7 +32,8 @@ extension StoreEvent {
       [action] + (cause.action.map { [$0] } ?? [])
     case .transitionMissing(let action, _, _):
       [action]
-    case .started, .hookEvent, .hookFinished, .hookFailed, .warning, .stopped:
+    case .started, .hookEvent, .hookFinished, .hookFailed, .childHookEvent, .childHookFinished, .childHookFailed,
+      .warning, .stopped:
       []
     }
   }

@@ -45,7 +45,7 @@ public struct HookSubscription<I: Interactor>: Sendable {
     Self { store, record in
       for try await element in sequence {
         store.hookDelivered(element, by: record)
-        store.withBoundary { body(element, store) }
+        store.hookStretch { body(element, store) }
       }
     }
   }

@@ -2,8 +2,11 @@ extension StoreActor {
   /// Starts every hook. Each runs synchronously up to its first suspension, so a hook that observes the
   /// store's own state has subscribed before the first action is handled.
   func startHooks() {
+    // A child's hooks are its root's tasks: the root names them, and a TestStore waits for them.
+    let owner: any TaskOwner = link?.root ?? self
     for hook in hooksToStart {
-      let record = HookRecord(number: intake.nextNumber(), owner: self, hook: hook)
+      let number = link?.nextNumber() ?? intake.nextNumber()
+      let record = HookRecord<I>(number: number, owner: owner, hook: hook, child: link?.name)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
       hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
     }
@@ -14,18 +17,38 @@ extension StoreActor {
     await TaskContext.$current.withValue(record) {
       do {
         try await subscription.run(self, record)
-        if !observers.isEmpty, !Task.isCancelled { emit(.hookFinished(record.hook)) }
+        if !Task.isCancelled {
+          if let link {
+            link.hookEnded("hook \(describe(record.hook))", error: nil)
+          } else if !observers.isEmpty {
+            emit(.hookFinished(record.hook))
+          }
+        }
       } catch {
         guard !Task.isCancelled else { return }
         Diagnostics.warn(
           "\(storeID) hook \(describe(record.hook)) failed: \(error). The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
         )
-        if !observers.isEmpty { emit(.hookFailed(record.hook, error: String(describing: error))) }
+        if let link {
+          link.hookEnded("hook \(describe(record.hook))", error: String(describing: error))
+        } else if !observers.isEmpty {
+          emit(.hookFailed(record.hook, error: String(describing: error)))
+        }
       }
     }
   }
 
+  /// Runs one hook element's code as one stretch: its writes become one change of the root's state.
+  func hookStretch(_ body: () -> Void) {
+    if let link {
+      link.withBoundary(body)
+    } else {
+      withBoundary(body)
+    }
+  }
+
   func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
+    if let link { return link.hookDelivered(hook: "hook \(describe(record.hook))", element: describe(element)) }
     activity &+= 1
     if !observers.isEmpty { emit(.hookEvent(record.hook, element: describe(element))) }
   }

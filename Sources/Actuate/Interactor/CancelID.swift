@@ -16,6 +16,9 @@ struct CancelID: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
   }
 
+  /// The child scope this identifier was made in, if a child's.
+  var childScope: ChildScope? { base.base as? ChildScope }
+
   var description: String {
     if let string = base.base as? String { return "\"\(string)\"" }
     return String(describing: base.base)

@@ -47,6 +47,10 @@ public protocol Interactor<State, Action>: Sendable {
   /// The subscription that feeds `hook` into the store. Called once per hook, isolated to the store, before
   /// the first action is handled.
   func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self>
+
+  /// The child interactors that run inside this one's store, each against a part of the state; none by
+  /// default. Read once, when the store is created. See ``Child``.
+  var children: [Child<Self>] { get }
 }
 
 /// The store type an interactor's handlers and hooks are isolated to.
@@ -66,6 +70,9 @@ public struct NoHooks: CaseIterable, Hashable, Sendable {
 extension Interactor {
   /// Runs every action concurrently.
   public func policy(for action: Action) -> ActionPolicy { .concurrent }
+
+  /// No children.
+  public var children: [Child<Self>] { [] }
 }
 
 extension Interactor where Action: CancellableAction {

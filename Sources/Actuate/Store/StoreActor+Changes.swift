@@ -1,6 +1,6 @@
 extension StoreActor {
   /// Whether anyone needs state changes: observers want old and new, subscribers want the new values.
-  var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty }
+  var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || children != nil }
 
   /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
   /// become one change; a write from another task first closes the batch that is open.
@@ -34,6 +34,7 @@ extension StoreActor {
       emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch.cause)))
     }
     subscribers.publish(current)
+    if children != nil { reconcileChildren() }
   }
 
   /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.
@@ -59,6 +60,7 @@ extension StoreActor {
     guard let record, record.owner == ObjectIdentifier(self) else { return .unknown }
     if let action = record as? ActionRecord<I> { return .action(action.action, task: action.number) }
     if let hook = record as? HookRecord<I> { return .hook(hook.hook) }
+    if let label = (record as? any ChildHookLabeled)?.childLabel { return .childHook(label) }
     return .unknown
   }
 

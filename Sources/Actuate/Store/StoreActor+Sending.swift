@@ -5,6 +5,7 @@ extension StoreActor {
   /// A send from a task that has been cancelled is dropped and reported, like its state writes.
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
+    if let link { return link.send(action) }
     let sender = TaskContext.current.flatMap { $0.owner == ObjectIdentifier(self) ? $0 : nil }
     if Task.isCancelled, let sender {
       return dropSend(action, from: sender)
@@ -140,6 +141,8 @@ extension StoreActor {
       }
       if stopping || isStopped {
         drop(record, reason: .storeStopped)
+      } else if children != nil, routeToChild(record) {
+        return
       } else {
         apply(interactor.policy(for: record.action), to: record)
       }
@@ -155,5 +158,6 @@ extension StoreActor {
   private func start() {
     if !observers.isEmpty { emit(.started(current)) }
     startHooks()
+    reconcileChildren()
   }
 }

@@ -25,10 +25,20 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   package nonisolated let interactor: I
   nonisolated let intake = Intake<I>()
   /// Values handed to hooks that are still reacting to them.
-  nonisolated let deliveries = DeliveryTracker()
+  nonisolated let deliveries: DeliveryTracker
+  /// Whose executor this store runs on: its own, or, for a child store, its root's, so that parent and
+  /// children share one serial executor and a child's handler reaches the root's state without a hop.
+  nonisolated let anchor: ExecutorAnchor
+  /// For a child store, how it reaches its root: its state lives in the root's, and its tasks, sends and
+  /// changes are the root's. `nil` for a root.
+  nonisolated let link: ChildLink<I>?
   let hooksToStart: [I.Hook]
 
-  var current: I.State
+  /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
+  /// which runs on the same executor, can write into it in place.
+  nonisolated(unsafe) var current: I.State
+  /// The children running inside this store, `nil` when the interactor declares none.
+  var children: ChildTable<I>?
   var registry = TaskRegistry<I>()
   /// Zero-debounced actions of the batch being taken, started once it is taken.
   var debouncedToBatchEnd: [(ActionRecord<I>, CancelID)] = []
@@ -66,15 +76,38 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.clock = clock
     self.hooksToStart = hooks
     self.observers = Observers(observers)
+    self.anchor = ExecutorAnchor()
+    self.deliveries = DeliveryTracker()
+    self.link = nil
+    self.children = ChildTable(interactor.children)
   }
+
+  /// A child store: it runs on its root's executor and reaches its state through `link`.
+  init(child interactor: I, link: ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, deliveries: DeliveryTracker) {
+    self.storeID = StoreID(name: link.name)
+    self.current = link.state
+    self.interactor = interactor
+    self.clock = clock
+    self.hooksToStart = Array(I.Hook.allCases)
+    self.observers = Observers([])
+    self.anchor = anchor
+    self.deliveries = deliveries
+    self.link = link
+    self.children = ChildTable(interactor.children)
+  }
+
+  /// The root's executor, shared by every child store inside it.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor { anchor.unownedExecutor }
 
   // MARK: State
 
   /// The whole state. Reading it is free; writing it is a write like any other.
   public var state: I.State {
-    get { current }
+    get { link?.state ?? current }
     _modify {
-      if Task.isCancelled {
+      if let link {
+        yield &link[\I.State.self]
+      } else if Task.isCancelled {
         var discarded = current
         yield &discarded
         dropWrite(path: "state")
@@ -87,9 +120,11 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   /// Reads and writes one property of the state: `store.query = "tabby"`.
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<I.State, Value>) -> Value {
-    get { current[keyPath: keyPath] }
+    get { link?.state[keyPath: keyPath] ?? current[keyPath: keyPath] }
     _modify {
-      if Task.isCancelled {
+      if let link {
+        yield &link[keyPath]
+      } else if Task.isCancelled {
         var discarded = current[keyPath: keyPath]
         yield &discarded
         dropWrite(path: "\(keyPath)")
@@ -102,7 +137,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   /// Reads one property of the state through a read-only key path.
   public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
-    current[keyPath: keyPath]
+    link?.state[keyPath: keyPath] ?? current[keyPath: keyPath]
   }
 
   // MARK: Cancellation
@@ -115,6 +150,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// suspends still finishes. Actions sent after this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
     let id = CancelID(id)
+    if let link { return link.cancel(id: id) }
     cancelGroup(id, reason: .explicit)
     if intake.enqueue(.cancel(id)) { scheduleDrain() }
   }

@@ -4,6 +4,8 @@ package enum StoreCause<I: Interactor>: Sendable {
   case action(I.Action, task: UInt64)
   /// A hook.
   case hook(I.Hook)
+  /// A child's hook, named: `TodoInteractor[id: 3] hook .saves`.
+  case childHook(String)
   /// Code isolated to the store that is neither a handler nor a hook.
   case unknown
 }
@@ -35,6 +37,12 @@ package enum StoreEvent<I: Interactor>: Sendable {
   case hookFinished(I.Hook)
   /// A hook's sequence threw; the hook ended and the store runs on.
   case hookFailed(I.Hook, error: String)
+  /// A child's hook (named) produced an element.
+  case childHookEvent(String, element: String)
+  /// A child's hook (named) finished.
+  case childHookFinished(String)
+  /// A child's hook (named) threw; the hook ended and the child runs on.
+  case childHookFailed(String, error: String)
   /// An action had no transition from the state machine's current phase (described); it changed nothing.
   /// `handled` when the table has an `onMissing` handler, which decides what it means.
   case transitionMissing(I.Action, phase: String, handled: Bool)

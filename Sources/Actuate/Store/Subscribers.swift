@@ -38,7 +38,7 @@ extension StoreActor {
   ) -> SubscriberBuffer<Value> {
     let isHook = (isolation as AnyObject?) === self
     let buffer = SubscriberBuffer<Value>(tracker: isHook ? deliveries : nil)
-    var last = extract(current)
+    var last = extract(state)
     _ = buffer.push(last)
     guard !isStopped else {
       buffer.finish()

@@ -12,6 +12,8 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
   case explicit
   /// The store stopped, or its last outside reference went away.
   case storeStopped
+  /// The child it was for went away: its state was removed, or was not there when the action came.
+  case childGone
 
   public var description: String {
     switch self {
@@ -21,6 +23,7 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
     case .alreadyRunning: "already running"
     case .explicit: "explicit"
     case .storeStopped: "store stopped"
+    case .childGone: "child gone"
     }
   }
 }

@@ -56,7 +56,11 @@ extension StoreActor {
       }
       let startedAt = observers.isEmpty ? nil : ContinuousClock.now
       if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
-      await interactor.onAction(record.action, store: self)
+      if let childRun = record.childRun {
+        await childRun(self)
+      } else {
+        await interactor.onAction(record.action, store: self)
+      }
       ended(record, group: group, startedAt: startedAt)
     }
   }
@@ -172,6 +176,7 @@ extension StoreActor {
     hookTasks = []
     if !registry.live.isEmpty { watchForHandlersIgnoringCancellation() }
     subscribers.finishAll()
+    endChildren()
     if !observers.isEmpty { emit(.stopped) }
   }
 

@@ -92,6 +92,9 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let action: I.Action
   /// The task (action or hook) that sent this action, or `nil` when it came from outside the store.
   let sender: TaskRecord?
+  /// For an action that carries a child's: the child's handler, which runs instead of the parent's. Set
+  /// once, on the store, before the action starts.
+  var childRun: (@Sendable (isolated any Actor) async -> Void)?
 
   init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: TaskRecord?, outcome: ActionOutcome? = nil) {
     self.action = action
@@ -103,12 +106,22 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
 /// The record of one running hook.
 package final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let hook: I.Hook
+  /// For a child's hook, which child's, as the root names it: `TodoInteractor[id: 3] hook .saves`.
+  let childLabel: String?
 
-  init(number: UInt64, owner: StoreActor<I>, hook: I.Hook) {
+  init(number: UInt64, owner: some TaskOwner, hook: I.Hook, child: String?) {
     self.hook = hook
+    self.childLabel = child.map { "\($0) hook \(describe(hook))" }
     super.init(number: number, owner: owner)
   }
 }
+
+/// A hook record of any interactor, so a root can name a child's hook.
+protocol ChildHookLabeled {
+  var childLabel: String? { get }
+}
+
+extension HookRecord: ChildHookLabeled {}
 
 /// The store a record belongs to, as its handles and the test clock reach it.
 package protocol TaskOwner: AnyObject, Sendable {

@@ -112,6 +112,9 @@ final class EventLog<I: Interactor>: Sendable {
       case .hookEvent(let hook, let element): "hook \(hook): \(element)"
       case .hookFinished(let hook): "hook \(hook) finished"
       case .hookFailed(let hook, let error): "hook \(hook) failed: \(error)"
+      case .childHookEvent(let hook, let element): "\(hook): \(element)"
+      case .childHookFinished(let hook): "\(hook) finished"
+      case .childHookFailed(let hook, let error): "\(hook) failed: \(error)"
       case .transitionMissing(let action, let phase, _): "no transition \(action) from \(phase)"
       case .warning(let message): "warning \(message)"
       case .stopped: "stopped"
@@ -132,6 +135,7 @@ extension StoreCause: CustomStringConvertible {
     switch self {
     case .action(let action, _): "\(action)"
     case .hook(let hook): "hook \(hook)"
+    case .childHook(let hook): hook
     case .unknown: "unknown"
     }
   }

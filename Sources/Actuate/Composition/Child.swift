@@ -1,0 +1,125 @@
+/// A child interactor that runs inside its parent's store, against a part of the parent's state.
+///
+/// A parent lists its children in ``Interactor/children``. Each child's handlers and hooks are the child
+/// interactor's own code, isolated to a store of the child's type, so the same interactor runs alone in a
+/// store of its own (and a TestStore) and inside a parent:
+///
+/// ```swift
+/// var children: [Child<Self>] {
+///   [
+///     .forEach(\.todos, interactor: TodoInteractor(clock: clock), embed: Action.todo) {
+///       guard case .todo(let id, let action) = $0 else { return nil }
+///       return (id, action)
+///     }
+///   ]
+/// }
+/// ```
+///
+/// A child action is a parent action that carries it (`.todo(id, .toggle)`): it is sent, ordered, logged
+/// and asserted as a parent action, and handled by the child alone, under the child's policy. The child's
+/// cancel identifiers are its own: they never meet a sibling's or the parent's.
+public struct Child<Parent: Interactor>: Sendable {
+  let slot: any ChildSlot<Parent>
+
+  /// One child that is always there, over a part of the parent's state.
+  ///
+  /// - Parameters:
+  ///   - state: The child's state inside the parent's.
+  ///   - interactor: The child's interactor.
+  ///   - embed: The parent action that carries a child action.
+  ///   - extract: The child action a parent action carries, or `nil` for any other parent action.
+  public static func scope<C: Interactor>(
+    _ state: WritableKeyPath<Parent.State, C.State> & Sendable,
+    interactor: C,
+    embed: @escaping @Sendable (C.Action) -> Parent.Action,
+    extract: @escaping @Sendable (Parent.Action) -> C.Action?
+  ) -> Self {
+    Self(
+      slot: Slot<Parent, C>(
+        path: state, interactor: interactor, label: { _ in "\(C.self)" },
+        ids: { _ in [Slot<Parent, C>.only] },
+        read: { _ in { $0[keyPath: state] } },
+        write: { _ in state },
+        embed: { _, action in embed(action) },
+        extract: { extract($0).map { (Slot<Parent, C>.only, $0) } }))
+  }
+
+  /// A child that runs while its state is there: it starts when the state becomes non-`nil`, and when the
+  /// state goes back to `nil` its tasks are cancelled (``CancellationReason/childGone``) and its hooks end.
+  ///
+  /// An action for the child while its state is `nil` is not handled: it ends cancelled, with a warning.
+  public static func ifPresent<C: Interactor>(
+    _ state: WritableKeyPath<Parent.State, C.State?> & Sendable,
+    interactor: C,
+    embed: @escaping @Sendable (C.Action) -> Parent.Action,
+    extract: @escaping @Sendable (Parent.Action) -> C.Action?
+  ) -> Self {
+    Self(
+      slot: Slot<Parent, C>(
+        path: state, interactor: interactor, label: { _ in "\(C.self)" },
+        ids: { $0[keyPath: state] == nil ? [] : [Slot<Parent, C>.only] },
+        read: { _ in { $0[keyPath: state] } },
+        write: { _ in (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue) },
+        embed: { _, action in embed(action) },
+        extract: { extract($0).map { (Slot<Parent, C>.only, $0) } }))
+  }
+
+  /// A child for each element of a collection, identified by the element's `id`: each starts when its
+  /// element appears, and when the element is removed its tasks are cancelled
+  /// (``CancellationReason/childGone``) and its hooks end.
+  ///
+  /// An action for an element that is not there is not handled: it ends cancelled, with a warning.
+  public static func forEach<C: Interactor, Elements: MutableCollection & Sendable>(
+    _ state: WritableKeyPath<Parent.State, Elements> & Sendable,
+    interactor: C,
+    embed: @escaping @Sendable (C.State.ID, C.Action) -> Parent.Action,
+    extract: @escaping @Sendable (Parent.Action) -> (C.State.ID, C.Action)?
+  ) -> Self where Elements.Element == C.State, C.State: Identifiable, C.State.ID: Sendable {
+    Self(
+      slot: Slot<Parent, C>(
+        path: state, interactor: interactor,
+        label: { "\(C.self)[id: \($0.base)]" },
+        ids: { $0[keyPath: state].map { AnyHashable($0.id) } },
+        read: { id in
+          let id = id.base as! C.State.ID
+          return { $0[keyPath: state].first { $0.id == id } }
+        },
+        write: { id in
+          (state as WritableKeyPath<Parent.State, Elements>).appending(path: \Elements.[element: ElementID(id.base as! C.State.ID)])
+        },
+        embed: { id, action in embed(id.base as! C.State.ID, action) },
+        extract: { extract($0).map { (AnyHashable($0.0), $0.1) } }))
+  }
+}
+
+extension Optional {
+  /// The wrapped value, written in place. Only a child whose state is present writes through it.
+  fileprivate var presentValue: Wrapped {
+    get { self! }
+    _modify {
+      guard var value = self else { preconditionFailure("a child wrote to state that is gone") }
+      self = nil
+      defer { self = value }
+      yield &value
+    }
+  }
+}
+
+/// An element's id as a key path subscript's argument.
+struct ElementID<ID: Hashable & Sendable>: Hashable, Sendable {
+  let id: ID
+  init(_ id: ID) { self.id = id }
+}
+
+extension MutableCollection where Element: Identifiable, Element.ID: Sendable {
+  /// The element with an id, written in place. Only a child whose element is present writes through it.
+  fileprivate subscript(element id: ElementID<Element.ID>) -> Element {
+    get { first { $0.id == id.id }! }
+    _modify {
+      guard let index = firstIndex(where: { $0.id == id.id }) else {
+        preconditionFailure("a child wrote to an element that is gone")
+      }
+      yield &self[index]
+    }
+  }
+}

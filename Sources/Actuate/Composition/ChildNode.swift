@@ -1,0 +1,141 @@
+/// A running child, as its parent's table holds it. Every member runs on the root's executor.
+protocol ChildNodeProtocol: AnyObject, Sendable {
+  /// The child's number within its root, which scopes its cancel identifiers.
+  var node: UInt64 { get }
+  /// Starts the child's hooks, once it is in its parent's table.
+  func start()
+  /// After a change of the root's state: remembers the child's state, hands it to the child's
+  /// subscribers, and brings the child's own children up to date.
+  func refresh(started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>)
+  /// Ends the child and its children for good: hooks cancelled, subscribers finished. Adds their numbers.
+  func end(collecting ended: inout Set<UInt64>)
+  /// Adds the numbers of the child and its children, which scope everything they run.
+  func collectNodes(into nodes: inout Set<UInt64>)
+}
+
+final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
+  // @unchecked: used only on the root's executor.
+  let store: StoreActor<C>
+  let link: ChildLink<C>
+
+  init(store: StoreActor<C>, link: ChildLink<C>) {
+    self.store = store
+    self.link = link
+  }
+
+  var node: UInt64 { link.node }
+
+  /// Where an action for this child goes: to one of its own children, or to its handler under its policy.
+  func route(_ action: C.Action) -> ChildRoute {
+    store.assumeIsolated { store in
+      if let route = store.children?.route(action) { return route }
+      let policy = store.interactor.policy(for: action).scoped(to: link.node)
+      return .handle(policy) { _ in await store.interactor.onAction(action, store: store) }
+    }
+  }
+
+  func start() {
+    store.assumeIsolated { $0.startHooks() }
+  }
+
+  func refresh(started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>) {
+    let state = link.state
+    link.lastKnown = state
+    store.assumeIsolated { store in
+      store.subscribers.publish(state)
+      store.children?.reconcile(with: state, parent: link, started: &started, ended: &ended)
+    }
+  }
+
+  func end(collecting ended: inout Set<UInt64>) {
+    ended.insert(node)
+    store.assumeIsolated { store in
+      store.isStopped = true
+      for task in store.hookTasks { task.cancel() }
+      store.hookTasks = []
+      store.subscribers.finishAll()
+      store.children?.endAll(collecting: &ended)
+    }
+  }
+
+  func collectNodes(into nodes: inout Set<UInt64>) {
+    nodes.insert(node)
+    store.assumeIsolated { $0.children?.collectNodes(into: &nodes) }
+  }
+}
+
+/// A parent's children: its ``Interactor/children`` entries, and the children each has now.
+struct ChildTable<Parent: Interactor> {
+  let slots: [any ChildSlot<Parent>]
+  /// Per entry, the running children by id.
+  var nodes: [[AnyHashable: any ChildNodeProtocol]]
+  /// For a root, the link children are made from: the root's whole state, its actions as they are.
+  var rootLink: ChildLink<Parent>?
+
+  /// `nil` when the interactor declares no children, so a store without any pays nothing.
+  init?(_ children: [Child<Parent>]) {
+    guard !children.isEmpty else { return nil }
+    slots = children.map(\.slot)
+    nodes = Array(repeating: [:], count: children.count)
+  }
+
+  func route(_ action: Parent.Action) -> ChildRoute? {
+    for index in slots.indices {
+      if let route = slots[index].route(action, nodes: nodes[index]) { return route }
+    }
+    return nil
+  }
+
+  /// Creates the children whose state appeared (added to `started`, to start once the table is whole),
+  /// ends those whose state went away (their numbers added to `ended`), and refreshes the others.
+  mutating func reconcile(
+    with state: Parent.State, parent: ChildLink<Parent>, started: inout [any ChildNodeProtocol],
+    ended: inout Set<UInt64>
+  ) {
+    for index in slots.indices {
+      let ids = slots[index].ids(in: state)
+      if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil }) {
+        let present = Set(ids)
+        for (id, node) in nodes[index] where !present.contains(id) {
+          node.end(collecting: &ended)
+          nodes[index][id] = nil
+        }
+        for id in ids where nodes[index][id] == nil {
+          guard let node = slots[index].makeNode(id: id, parent: parent) else { continue }
+          nodes[index][id] = node
+          started.append(node)
+        }
+      }
+      for node in nodes[index].values { node.refresh(started: &started, ended: &ended) }
+    }
+  }
+
+  /// Ends every child, as the store stops or the parent goes away.
+  mutating func endAll(collecting ended: inout Set<UInt64>) {
+    for index in nodes.indices {
+      for node in nodes[index].values { node.end(collecting: &ended) }
+      nodes[index] = [:]
+    }
+  }
+
+  func collectNodes(into nodes: inout Set<UInt64>) {
+    for node in self.nodes.joined() { node.value.collectNodes(into: &nodes) }
+  }
+
+  /// The numbers of the children at `path` (one element's, or all of them), with their own children's.
+  func nodes(at path: AnyKeyPath, id: AnyHashable?) -> Set<UInt64>? {
+    guard let index = slots.firstIndex(where: { $0.path == path }) else { return nil }
+    var found = Set<UInt64>()
+    for (nodeID, node) in nodes[index] where id == nil || nodeID == id {
+      node.collectNodes(into: &found)
+    }
+    return found
+  }
+}
+
+extension ActionPolicy {
+  /// The same policy with its identifier scoped to a child; an action with none joins the child's own group.
+  func scoped(to node: UInt64) -> ActionPolicy {
+    ActionPolicy(kind: kind, id: CancelID(ChildScope(node: node, id: id)))
+  }
+}

@@ -1,0 +1,55 @@
+/// One entry of a parent's ``Interactor/children``, with the child's type hidden from the parent's store.
+protocol ChildSlot<Parent>: Sendable {
+  associatedtype Parent: Interactor
+  /// Where the child's state is in the parent's, to name the child in ``StoreActor/cancelChild(_:)``.
+  var path: AnyKeyPath & Sendable { get }
+  /// The ids of the children this entry has in `state`: none, one, or one per element.
+  func ids(in state: Parent.State) -> [AnyHashable]
+  /// Creates the child with `id`, reached through `parent`; `nil` if its state is not there.
+  func makeNode(id: AnyHashable, parent: ChildLink<Parent>) -> (any ChildNodeProtocol)?
+  /// Where `action` goes, if it is for a child of this entry.
+  func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute?
+}
+
+/// Where a parent action goes when it carries a child's.
+enum ChildRoute: Sendable {
+  /// To a child's handler, under the child's policy, scoped to the child.
+  case handle(ActionPolicy, run: @Sendable (isolated any Actor) async -> Void)
+  /// Nowhere: the child it is for is not there (named).
+  case absent(String)
+}
+
+struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
+  /// The id of the only child of a `scope` or `ifPresent` entry.
+  static var only: AnyHashable { AnyHashable(0) }
+
+  let path: AnyKeyPath & Sendable
+  let interactor: C
+  let label: @Sendable (AnyHashable) -> String
+  let ids: @Sendable (Parent.State) -> [AnyHashable]
+  let read: @Sendable (AnyHashable) -> @Sendable (Parent.State) -> C.State?
+  let write: @Sendable (AnyHashable) -> WritableKeyPath<Parent.State, C.State>
+  let embed: @Sendable (AnyHashable, C.Action) -> Parent.Action
+  let extract: @Sendable (Parent.Action) -> (AnyHashable, C.Action)?
+
+  func ids(in state: Parent.State) -> [AnyHashable] { ids(state) }
+
+  func makeNode(id: AnyHashable, parent: ChildLink<Parent>) -> (any ChildNodeProtocol)? {
+    let embed = self.embed
+    // Safe: every id is made from the `Sendable` id of a child's state.
+    nonisolated(unsafe) let id = id
+    guard
+      let link = parent.link(
+        to: C.self, name: label(id), read: read(id), write: write(id), embed: { embed(id, $0) })
+    else { return nil }
+    let store = StoreActor(
+      child: interactor, link: link, anchor: parent.anchor, clock: parent.clock, deliveries: parent.deliveries)
+    return ChildNode(store: store, link: link)
+  }
+
+  func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute? {
+    guard let (id, childAction) = extract(action) else { return nil }
+    guard let node = nodes[id] as? ChildNode<C> else { return .absent(label(id)) }
+    return node.route(childAction)
+  }
+}

@@ -1,0 +1,104 @@
+extension StoreActor {
+  // MARK: Cancelling a child's work
+
+  /// Cancels everything the child at `state` runs, and everything its own children run: running
+  /// handlers, queued and delayed actions, throttle windows. For a ``Child/forEach(_:interactor:embed:extract:)``
+  /// entry, every element's child. The children stay, and their hooks run on.
+  ///
+  /// ```swift
+  /// case .clearCompleted:
+  ///   store.cancelChild(\.todos)
+  /// ```
+  public func cancelChild(_ state: PartialKeyPath<I.State>) {
+    cancelChildWork(at: state, id: nil)
+  }
+
+  /// Cancels everything the child for the element with `id` at `state` runs, and its own children.
+  public func cancelChild(_ state: PartialKeyPath<I.State>, id: some Hashable & Sendable) {
+    cancelChildWork(at: state, id: AnyHashable(id))
+  }
+
+  private func cancelChildWork(at path: PartialKeyPath<I.State>, id: AnyHashable?) {
+    guard let nodes = children?.nodes(at: path, id: id) else {
+      return Diagnostics.warn(
+        "\(storeID) has no child at \(path), so there was nothing to cancel. Name the key path of an entry of the interactor's `children`."
+      )
+    }
+    if let link {
+      link.cancelNodes(nodes)
+    } else {
+      cancelChildGroups(of: nodes, reason: .explicit)
+    }
+  }
+
+  /// Cancels every group scoped to one of `nodes`.
+  func cancelChildGroups(of nodes: Set<UInt64>, reason: CancellationReason) {
+    guard !nodes.isEmpty else { return }
+    let scoped = registry.groups.keys.filter { $0.childScope.map { nodes.contains($0.node) } ?? false }
+    for id in scoped.sorted(by: { $0.childScope!.node < $1.childScope!.node }) {
+      cancelGroup(id, reason: reason)
+    }
+  }
+
+  // MARK: Keeping the children in step with the state
+
+  /// Brings a root's children up to date with its state: run at start and after every change.
+  func reconcileChildren() {
+    guard link == nil, children != nil, !isStopped else { return }
+    let parent = children!.rootLink ?? makeRootLink()
+    var started: [any ChildNodeProtocol] = []
+    var ended = Set<UInt64>()
+    children!.reconcile(with: current, parent: parent, started: &started, ended: &ended)
+    cancelChildGroups(of: ended, reason: .childGone)
+    for node in started { node.start() }
+  }
+
+  private func makeRootLink() -> ChildLink<I> {
+    let link = RootedLink<I, I>(
+      store: self, name: "", node: 0, state: current, read: { $0 }, write: \I.State.self, embed: { $0 })
+    children!.rootLink = link
+    return link
+  }
+
+  /// Ends every child as the store stops; what they run was cancelled with everything else.
+  func endChildren() {
+    var ended = Set<UInt64>()
+    children?.endAll(collecting: &ended)
+  }
+
+  // MARK: Routing
+
+  /// Takes an action that carries a child's: starts it under the child's policy, or drops it, with a
+  /// warning, when the child is not there. Returns `false` for an action that is the parent's own.
+  func routeToChild(_ record: ActionRecord<I>) -> Bool {
+    guard let route = children?.route(record.action) else { return false }
+    switch route {
+    case .handle(let policy, let run):
+      record.childRun = run
+      apply(policy, to: record)
+    case .absent(let child):
+      let message =
+        "\(storeID): \(describe(record.action)) is for \(child), which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+      Diagnostics.warn(message)
+      if !observers.isEmpty { emit(.warning(message)) }
+      drop(record, reason: .childGone)
+    }
+    return true
+  }
+
+  // MARK: Children's hooks, as the root reports them
+
+  func childHookDelivered(_ described: (hook: String, element: String)?) {
+    activity &+= 1
+    if let described { emit(.childHookEvent(described.hook, element: described.element)) }
+  }
+
+  func childHookEnded(_ hook: String, error: String?) {
+    guard !observers.isEmpty else { return }
+    if let error {
+      emit(.childHookFailed(hook, error: error))
+    } else {
+      emit(.childHookFinished(hook))
+    }
+  }
+}
