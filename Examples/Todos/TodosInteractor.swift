@@ -3,16 +3,27 @@ import Foundation
 
 /// A todo list whose completed todos move to the end, a second after the last one was ticked: long enough
 /// to see what was ticked, or to untick it, before the list rearranges itself.
+///
+/// Each todo is a child: its own ``TodoInteractor`` runs against its element of `todos`, and its actions
+/// arrive as `.todo(id, action)`. The list reacts to what the todos do through its own state: a hook
+/// watches which todos are done.
 struct TodosInteractor: Interactor {
   struct State: Equatable, Sendable {
     var todos: [Todo] = []
+
+    /// The todos that are done, in no order: ticking one changes it, sorting does not.
+    var completed: Set<Todo.ID> { Set(todos.filter(\.isDone).map(\.id)) }
   }
 
   enum Action: Equatable, Sendable {
     case add(String)
-    case toggle(Todo.ID)
-    /// Internal: sent after every toggle; only the last one of a burst runs.
+    case todo(Todo.ID, TodoInteractor.Action)
+    /// Sent by the hook after every tick; only the last one of a burst runs.
     case sortCompleted
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case sortWhenCompletionChanges
   }
 
   static let sortDelay = Duration.seconds(1)
@@ -20,16 +31,23 @@ struct TodosInteractor: Interactor {
   /// Makes the id of each new todo: `UUID.init` in the app, a predictable sequence in tests.
   let uuid: @Sendable () -> UUID
 
+  var children: [Child<Self>] {
+    [
+      .forEach(\.todos, interactor: TodoInteractor(), embed: Action.todo) {
+        guard case .todo(let id, let action) = $0 else { return nil }
+        return (id, action)
+      }
+    ]
+  }
+
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
     switch action {
     case .add(let title):
       let todo = Todo(id: uuid(), title: title)
       // Before the completed ones, so that adding never needs a sort.
       store.todos.insert(todo, at: store.todos.firstIndex(where: \.isDone) ?? store.todos.endIndex)
-    case .toggle(let id):
-      guard let index = store.todos.firstIndex(where: { $0.id == id }) else { return }
-      store.todos[index].isDone.toggle()
-      store.send(.sortCompleted)
+    case .todo:
+      break  // the todo's own interactor handles it
     case .sortCompleted:
       // A stable partition: todos keep their order within each group, and an unchanged list is no change.
       store.todos = store.todos.filter { !$0.isDone } + store.todos.filter(\.isDone)
@@ -39,8 +57,13 @@ struct TodosInteractor: Interactor {
   func policy(for action: Action) -> ActionPolicy {
     switch action {
     case .sortCompleted: .debounce(id: SortCompleted(), for: Self.sortDelay)
-    case .add, .toggle: .concurrent
+    case .add, .todo: .concurrent
     }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    // The first value is the list as it starts: nothing was ticked yet.
+    .send(store.values(\.completed).dropFirst()) { _ in .sortCompleted }
   }
 
   private struct SortCompleted: Hashable {}

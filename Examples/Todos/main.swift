@@ -13,9 +13,10 @@ for title in ["Milk", "Eggs", "Bread", "Coffee"] {
   store.send(.add(title))
 }
 let todos = await store.state.todos
-store.send(.toggle(todos[0].id))
+store.send(.todo(todos[3].id, .rename("  Decaf coffee ")))  // each todo is a child with its own interactor
+store.send(.todo(todos[0].id, .toggle))
 try? await Task.sleep(for: .milliseconds(500))
-await store.send(.toggle(todos[2].id)).finish()  // within the second: the sort now waits a second from here
+await store.send(.todo(todos[2].id, .toggle)).finish()  // within the second: the sort now waits a second from here
 for await todos in store.values(\.todos) where !todos.drop(while: { !$0.isDone }).contains(where: { !$0.isDone }) {
   break  // the completed todos are at the end
 }

@@ -26,10 +26,10 @@ struct TodosTests {
   @Test func completedTodosMoveToTheEndASecondAfterTheLastChange() async {
     let clock = TestClock()
     let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()), clock: clock)
-    await store.send(.toggle(.number(0))) { $0.todos[0].isDone = true }
+    await store.send(.todo(.number(0), .toggle)) { $0.todos[0].isDone = true }
     await store.receive(.sortCompleted)
     await clock.advance(by: .milliseconds(500))
-    await store.send(.toggle(.number(1))) { $0.todos[1].isDone = true }
+    await store.send(.todo(.number(1), .toggle)) { $0.todos[1].isDone = true }
     await store.receive(.sortCompleted)  // the sort waits a second from this change
     await clock.advance(by: .milliseconds(999))
     #expect(clock.sleeperCount == 1)  // the sort still waits: store.state would only show what was asserted
@@ -47,11 +47,25 @@ struct TodosTests {
   @Test func unTickingWithinTheSecondLeavesTheListAsItWas() async {
     let clock = TestClock()
     let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()), clock: clock)
-    await store.send(.toggle(.number(0))) { $0.todos[0].isDone = true }
+    await store.send(.todo(.number(0), .toggle)) { $0.todos[0].isDone = true }
     await store.receive(.sortCompleted)
-    await store.send(.toggle(.number(0))) { $0.todos[0].isDone = false }
+    await store.send(.todo(.number(0), .toggle)) { $0.todos[0].isDone = false }
     await store.receive(.sortCompleted)
     await clock.advance(by: .seconds(1))  // the sort runs and finds nothing to move
+    await store.finish()
+  }
+
+  @Test func aTodoRunsAloneWithTheSameInteractor() async {
+    let store = TestStore(initialState: Todo(id: .number(0), title: "Milk"), interactor: TodoInteractor())
+    await store.send(.rename("  Oat milk ")) { $0.title = "Oat milk" }
+    await store.send(.toggle) { $0.isDone = true }
+    await store.finish()
+  }
+
+  @Test func anActionForATodoThatIsGoneIsNotHandled() async {
+    let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()))
+    let task = await store.send(.todo(.number(7), .toggle))
+    #expect(await task.finish() == .cancelled(.childGone))
     await store.finish()
   }
 }
