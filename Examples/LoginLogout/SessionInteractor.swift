@@ -44,21 +44,36 @@ struct SessionInteractor: Interactor {
   let ordering: Ordering
 
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
-    switch (action, store.status) {
-    case (.login, .loggedOut):
-      store.status = .loggingIn
+    await transitions.apply(action, to: store)
+  }
+
+  /// Which action, in which status, moves the session to which status, and the request it makes then. An
+  /// action with no row (logging out while logged out) is recorded in `unexpected`, for the screen to show.
+  var transitions: TransitionTable<Self, Status> {
+    TransitionTable(\.status, onMissing: { action, status, store in
+      store.unexpected = Unexpected(action: action, status: status)
+    }) {
+      Transition(on: .login,       from: .loggedOut,                           to: .loggingIn,  run: logIn)
+      Transition(on: .logout,      from: .loggedIn,                            to: .loggingOut, run: logOut)
+      Transition(on: .forceLogout, from: [.loggingIn, .loggedIn, .loggingOut], to: .loggingOut, run: logOut)
+    }
+  }
+
+  private var logIn: Transition<Self, Status>.Work {
+    { [service] _, store in
       do {
         try await service.login()
         store.status = .loggedIn
       } catch {
         store.status = .loggedOut
       }
-    case (.logout, .loggedIn), (.forceLogout, .loggingIn), (.forceLogout, .loggedIn), (.forceLogout, .loggingOut):
-      store.status = .loggingOut
+    }
+  }
+
+  private var logOut: Transition<Self, Status>.Work {
+    { [service] _, store in
       await service.logout()
       store.status = .loggedOut
-    default:
-      store.unexpected = Unexpected(action: action, status: store.status)
     }
   }
 
