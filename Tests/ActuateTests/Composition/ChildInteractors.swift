@@ -112,3 +112,33 @@ struct BoardInteractor: Interactor {
     action == .slowJob ? .cancelPrevious(id: "job") : .concurrent
   }
 }
+
+/// A grandparent: the board is its child, and the board's tallies are its grandchildren.
+struct WallInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var board = BoardInteractor.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case board(BoardInteractor.Action)
+    case cancelBoard
+  }
+
+  let clock: any Clock<Duration>
+
+  var children: [Child<Self>] {
+    [
+      .scope(\.board, interactor: BoardInteractor(clock: clock), embed: Action.board) {
+        guard case .board(let action) = $0 else { return nil }
+        return action
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .board: break
+    case .cancelBoard: store.cancelChild(\.board)
+    }
+  }
+}

@@ -166,3 +166,43 @@ struct ChildTests {
     for job in jobs { #expect(await job.finish() == .cancelled(.storeStopped)) }
   }
 }
+
+@Suite("Grandchildren")
+struct GrandchildTests {
+  @Test func aGrandchildsActionsSendsAndHooksGoThroughBothParents() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: WallInteractor(clock: clock), clock: clock)
+    await store.send(.board(.addRow(1))) { $0.board.rows = [.init(id: 1)] }
+    await store.send(.board(.row(1, .incrementTwiceLater)))
+    await store.receive(.board(.row(1, .increment))) { $0.board.rows[0].count = 1 }
+    await store.receive(.board(.row(1, .increment))) { $0.board.rows[0].count = 2 }
+    await store.send(.board(.row(1, .increment))) { $0.board.rows[0].count = 3 }
+    await store.receive(.board(.row(1, .reachedThree))) { $0.board.rows[0].reachedThree = true }
+    await store.finish()
+  }
+
+  @Test func removingAGrandchildCancelsItsWork() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: WallInteractor(clock: clock), clock: clock)
+    store.send(.board(.addRow(1)))
+    store.send(.board(.addRow(2)))
+    let first = store.send(.board(.row(1, .slowJob)))
+    let second = store.send(.board(.row(2, .slowJob)))
+    store.send(.board(.removeRow(1)))
+    #expect(await first.finish() == .cancelled(.childGone))
+    await store.settleIntake()
+    #expect(second.outcome == nil)
+    await clock.advance(by: .seconds(10))
+    #expect(await second.finish() == .finished)
+  }
+
+  @Test func cancellingAChildCancelsItsChildrensWorkToo() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: WallInteractor(clock: clock), clock: clock)
+    store.send(.board(.addRow(1)))
+    let jobs = [store.send(.board(.row(1, .slowJob))), store.send(.board(.main(.slowJob))), store.send(.board(.slowJob))]
+    store.send(.cancelBoard)
+    for job in jobs { #expect(await job.finish() == .cancelled(.explicit)) }
+    #expect(await store.state.board.rows.map(\.count) == [0])
+  }
+}
