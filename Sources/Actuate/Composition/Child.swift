@@ -7,7 +7,7 @@
 /// ```swift
 /// var children: [Child<Self>] {
 ///   [
-///     .forEach(\.todos, interactor: TodoInteractor(clock: clock), embed: Action.todo) {
+///     .forEach(\.todos, interactor: TodoInteractor(), embed: Action.todo) {
 ///       guard case .todo(let id, let action) = $0 else { return nil }
 ///       return (id, action)
 ///     }
