@@ -81,11 +81,15 @@ public struct Child<Parent: Interactor>: Sendable {
         label: { "\(C.self)[id: \($0.base)]" },
         ids: { $0[keyPath: state].map { AnyHashable($0.id) } },
         read: { id in
-          let id = id.base as! C.State.ID
-          return { $0[keyPath: state].first { $0.id == id } }
+          let key = ElementKey<Elements>(id.base as! C.State.ID)
+          return { parent in
+            let elements = parent[keyPath: state]
+            return key.index(in: elements).map { elements[$0] }
+          }
         },
         write: { id in
-          (state as WritableKeyPath<Parent.State, Elements>).appending(path: \Elements.[element: ElementID(id.base as! C.State.ID)])
+          (state as WritableKeyPath<Parent.State, Elements>).appending(
+            path: \Elements.[element: ElementKey<Elements>(id.base as! C.State.ID)])
         },
         embed: { id, action in embed(id.base as! C.State.ID, action) },
         extract: { extract($0).map { (AnyHashable($0.0), $0.1) } }))
@@ -105,20 +109,37 @@ extension Optional {
   }
 }
 
-/// An element's id as a key path subscript's argument.
-struct ElementID<ID: Hashable & Sendable>: Hashable, Sendable {
-  let id: ID
-  init(_ id: ID) { self.id = id }
+/// One element's id, as a key path subscript's argument, remembering where the element was last found: a
+/// child reads and writes its element many times between moves, and each lookup then costs one comparison.
+struct ElementKey<Elements: Collection>: Hashable, @unchecked Sendable
+where Elements.Element: Identifiable, Elements.Element.ID: Sendable {
+  // @unchecked: `place` is used only on the root's executor.
+  let id: Elements.Element.ID
+  private let place = Place()
+
+  private final class Place {
+    var index: Elements.Index?
+  }
+
+  init(_ id: Elements.Element.ID) { self.id = id }
+
+  /// Where the element is now, or `nil` if it is gone.
+  func index(in elements: Elements) -> Elements.Index? {
+    if let index = place.index, elements.indices.contains(index), elements[index].id == id { return index }
+    place.index = elements.firstIndex { $0.id == id }
+    return place.index
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 extension MutableCollection where Element: Identifiable, Element.ID: Sendable {
   /// The element with an id, written in place. Only a child whose element is present writes through it.
-  fileprivate subscript(element id: ElementID<Element.ID>) -> Element {
-    get { first { $0.id == id.id }! }
+  fileprivate subscript(element key: ElementKey<Self>) -> Element {
+    get { self[key.index(in: self)!] }
     _modify {
-      guard let index = firstIndex(where: { $0.id == id.id }) else {
-        preconditionFailure("a child wrote to an element that is gone")
-      }
+      guard let index = key.index(in: self) else { preconditionFailure("a child wrote to an element that is gone") }
       yield &self[index]
     }
   }

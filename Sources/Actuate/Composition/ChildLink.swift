@@ -9,8 +9,11 @@ class ChildLink<C: Interactor>: @unchecked Sendable {
   let name: String
   /// Numbers this child within its root; cancel identifiers of the child are scoped by it.
   let node: UInt64
-  /// The child's state as of the root's last change, read when the child's part of the state is gone.
+  /// The child's last state, read once the child has ended.
   var lastKnown: C.State
+  /// Whether the child has ended: its part of the root's state went away, or the root stopped. An element
+  /// added again with the same id is another child, which this one must not read.
+  var isDetached = false
 
   init(name: String, node: UInt64, state: C.State) {
     self.name = name
@@ -23,6 +26,10 @@ class ChildLink<C: Interactor>: @unchecked Sendable {
 
   /// Whether the child's part of the root's state is there.
   var isPresent: Bool { fatalError("abstract") }
+
+  /// Ends the link: from now on the child reads the state it had in `oldRoot` (the root's state before the
+  /// change that removed it), or the last it had, and writes nothing.
+  func detach(oldRoot: (any Sendable)?) { fatalError("abstract") }
 
   /// Writes one property of the child's state in place, in the root's state, as a write of the running task.
   subscript<Value>(keyPath: WritableKeyPath<C.State, Value>) -> Value {
@@ -72,9 +79,20 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink<C>, @unchecke
     super.init(name: name, node: node, state: state)
   }
 
-  override var state: C.State { read(store.current) ?? lastKnown }
+  override var state: C.State {
+    guard !isDetached else { return lastKnown }
+    if let state = read(store.current) { return state }
+    // Removed by a change the root has not published yet: the state before that change still has it.
+    if let old = store.assumeIsolated({ $0.batch?.old }), let state = read(old) { return state }
+    return lastKnown
+  }
 
-  override var isPresent: Bool { read(store.current) != nil }
+  override var isPresent: Bool { !isDetached && read(store.current) != nil }
+
+  override func detach(oldRoot: (any Sendable)?) {
+    if !isDetached, let old = oldRoot as? Root.State, let state = read(old) { lastKnown = state }
+    isDetached = true
+  }
 
   override subscript<Value>(keyPath: WritableKeyPath<C.State, Value>) -> Value {
     get { state[keyPath: keyPath] }

@@ -4,11 +4,12 @@ protocol ChildNodeProtocol: AnyObject, Sendable {
   var node: UInt64 { get }
   /// Starts the child's hooks, once it is in its parent's table.
   func start()
-  /// After a change of the root's state: remembers the child's state, hands it to the child's
-  /// subscribers, and brings the child's own children up to date.
-  func refresh(started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>)
+  /// After a change of the root's state: hands the child's state to its subscribers, and brings the
+  /// child's own children up to date.
+  func refresh(oldRoot: (any Sendable)?, started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>)
   /// Ends the child and its children for good: hooks cancelled, subscribers finished. Adds their numbers.
-  func end(collecting ended: inout Set<UInt64>)
+  /// `oldRoot` is the root's state before the change that ended them, which still holds their state.
+  func end(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>)
   /// Adds the numbers of the child and its children, which scope everything they run.
   func collectNodes(into nodes: inout Set<UInt64>)
 }
@@ -38,23 +39,25 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
     store.assumeIsolated { $0.startHooks() }
   }
 
-  func refresh(started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>) {
-    let state = link.state
-    link.lastKnown = state
+  func refresh(oldRoot: (any Sendable)?, started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>) {
     store.assumeIsolated { store in
+      // Most children have neither subscribers nor children: they cost nothing here.
+      guard !store.subscribers.isEmpty || store.children != nil else { return }
+      let state = link.state
       store.subscribers.publish(state)
-      store.children?.reconcile(with: state, parent: link, started: &started, ended: &ended)
+      store.children?.reconcile(with: state, oldRoot: oldRoot, parent: link, started: &started, ended: &ended)
     }
   }
 
-  func end(collecting ended: inout Set<UInt64>) {
+  func end(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>) {
     ended.insert(node)
+    link.detach(oldRoot: oldRoot)
     store.assumeIsolated { store in
       store.isStopped = true
       for task in store.hookTasks { task.cancel() }
       store.hookTasks = []
       store.subscribers.finishAll()
-      store.children?.endAll(collecting: &ended)
+      store.children?.endAll(oldRoot: oldRoot, collecting: &ended)
     }
   }
 
@@ -89,7 +92,7 @@ struct ChildTable<Parent: Interactor> {
   /// Creates the children whose state appeared (added to `started`, to start once the table is whole),
   /// ends those whose state went away (their numbers added to `ended`), and refreshes the others.
   mutating func reconcile(
-    with state: Parent.State, parent: ChildLink<Parent>, started: inout [any ChildNodeProtocol],
+    with state: Parent.State, oldRoot: (any Sendable)?, parent: ChildLink<Parent>, started: inout [any ChildNodeProtocol],
     ended: inout Set<UInt64>
   ) {
     for index in slots.indices {
@@ -97,7 +100,7 @@ struct ChildTable<Parent: Interactor> {
       if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil }) {
         let present = Set(ids)
         for (id, node) in nodes[index] where !present.contains(id) {
-          node.end(collecting: &ended)
+          node.end(oldRoot: oldRoot, collecting: &ended)
           nodes[index][id] = nil
         }
         for id in ids where nodes[index][id] == nil {
@@ -106,14 +109,14 @@ struct ChildTable<Parent: Interactor> {
           started.append(node)
         }
       }
-      for node in nodes[index].values { node.refresh(started: &started, ended: &ended) }
+      for node in nodes[index].values { node.refresh(oldRoot: oldRoot, started: &started, ended: &ended) }
     }
   }
 
   /// Ends every child, as the store stops or the parent goes away.
-  mutating func endAll(collecting ended: inout Set<UInt64>) {
+  mutating func endAll(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>) {
     for index in nodes.indices {
-      for node in nodes[index].values { node.end(collecting: &ended) }
+      for node in nodes[index].values { node.end(oldRoot: oldRoot, collecting: &ended) }
       nodes[index] = [:]
     }
   }

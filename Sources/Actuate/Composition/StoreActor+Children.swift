@@ -42,13 +42,14 @@ extension StoreActor {
 
   // MARK: Keeping the children in step with the state
 
-  /// Brings a root's children up to date with its state: run at start and after every change.
-  func reconcileChildren() {
+  /// Brings a root's children up to date with its state: run at start and after every change, with the
+  /// state before the change.
+  func reconcileChildren(old: I.State?) {
     guard link == nil, children != nil, !isStopped else { return }
     let parent = children!.rootLink ?? makeRootLink()
     var started: [any ChildNodeProtocol] = []
     var ended = Set<UInt64>()
-    children!.reconcile(with: current, parent: parent, started: &started, ended: &ended)
+    children!.reconcile(with: current, oldRoot: old, parent: parent, started: &started, ended: &ended)
     cancelChildGroups(of: ended, reason: .childGone)
     for node in started { node.start() }
   }
@@ -63,7 +64,7 @@ extension StoreActor {
   /// Ends every child as the store stops; what they run was cancelled with everything else.
   func endChildren() {
     var ended = Set<UInt64>()
-    children?.endAll(collecting: &ended)
+    children?.endAll(oldRoot: nil, collecting: &ended)
   }
 
   // MARK: Routing

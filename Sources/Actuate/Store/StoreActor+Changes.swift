@@ -34,7 +34,7 @@ extension StoreActor {
       emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch.cause)))
     }
     subscribers.publish(current)
-    if children != nil { reconcileChildren() }
+    if children != nil { reconcileChildren(old: batch.old) }
   }
 
   /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.

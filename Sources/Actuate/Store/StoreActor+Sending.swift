@@ -158,6 +158,6 @@ extension StoreActor {
   private func start() {
     if !observers.isEmpty { emit(.started(current)) }
     startHooks()
-    reconcileChildren()
+    reconcileChildren(old: nil)
   }
 }
