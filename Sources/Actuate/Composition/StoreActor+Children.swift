@@ -61,10 +61,12 @@ extension StoreActor {
     return link
   }
 
-  /// Ends every child as the store stops; what they run was cancelled with everything else.
+  /// Ends every child as the store stops; what they run was cancelled with everything else. Dropping the
+  /// root link breaks the one cycle a store with children has (the link holds the store).
   func endChildren() {
     var ended = Set<UInt64>()
     children?.endAll(oldRoot: nil, collecting: &ended)
+    children?.rootLink = nil
   }
 
   // MARK: Routing

@@ -101,6 +101,8 @@ extension StoreActor {
       let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero
       emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: duration))
     }
+    // The handler holds the child's store, which holds the root: a handle kept after the task must not.
+    record.childRun = nil
     record.end()
     if let group, let next = registry.leave(group, record.number) {
       withBoundary { start(next, group: group) }
@@ -114,6 +116,7 @@ extension StoreActor {
     if !observers.isEmpty {
       emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: .zero))
     }
+    record.childRun = nil
     record.end()
   }
 

@@ -142,3 +142,51 @@ struct WallInteractor: Interactor {
     }
   }
 }
+
+/// A parent whose children sleep in their handlers and tick in their hooks, for lifetime tests.
+struct NestInteractor: Interactor {
+  struct Egg: Equatable, Sendable, Identifiable {
+    var id: Int
+    var ticks = 0
+  }
+
+  struct EggInteractor: Interactor {
+    typealias State = Egg
+    enum Action: Equatable, Sendable { case sit }
+    enum Hook: CaseIterable, Sendable { case ticks }
+
+    let canary: Canary
+
+    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+      try? await store.sleep(for: .seconds(3600))
+    }
+
+    func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+      .forEach(store.timer(every: .seconds(60))) { _, store in store.ticks += 1 }
+    }
+  }
+
+  struct State: Equatable, Sendable {
+    var eggs: [Egg] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case egg(Int, EggInteractor.Action)
+    case hatch(Int)
+  }
+
+  let canary: Canary
+
+  var children: [Child<Self>] {
+    [
+      .forEach(\.eggs, interactor: EggInteractor(canary: canary), embed: Action.egg) {
+        guard case .egg(let id, let action) = $0 else { return nil }
+        return (id, action)
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    if case .hatch(let id) = action { store.eggs.removeAll { $0.id == id } }
+  }
+}

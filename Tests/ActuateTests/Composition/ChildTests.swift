@@ -206,3 +206,43 @@ struct GrandchildTests {
     #expect(await store.state.board.rows.map(\.count) == [0])
   }
 }
+
+@Suite("Children: lifetime")
+struct ChildLifetimeTests {
+  @Test(.timeLimit(.minutes(1)))
+  func droppingTheParentEndsEveryChildsTasksAndHooksAndReleasesThemAll() async {
+    let (gone, goneInput) = AsyncStream<Void>.makeStream()
+    let clock = TestClock()
+    var tasks: [ActionTask] = []
+    do {
+      let store = Store(
+        state: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
+        clock: clock)
+      tasks = [store.send(.egg(1, .sit)), store.send(.egg(2, .sit))]
+      await store.settleIntake()
+      #expect(clock.sleeperCount == 4)  // two handlers and two hooks
+    }
+    for task in tasks { #expect(await task.finish() == .cancelled(.storeStopped)) }
+    var iterator = gone.makeAsyncIterator()
+    await iterator.next()  // the interactors, the parent's and the children's, are all released
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aChildsHooksTickWhileItIsThereAndEndWhenItIsRemoved() async {
+    let (_, goneInput) = AsyncStream<Void>.makeStream()
+    let clock = TestClock()
+    let store = Store(
+      state: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
+      clock: clock)
+    await store.settleIntake()
+    await clock.advance(by: .seconds(120))
+    #expect(await store.state.eggs.map(\.ticks) == [2, 2])
+    #expect(clock.sleeperCount == 2)
+    store.send(.hatch(1))
+    await store.settleIntake()
+    #expect(clock.sleeperCount == 1)  // the hatched egg's timer has ended
+    await clock.advance(by: .seconds(60))
+    #expect(await store.state.eggs == [.init(id: 2, ticks: 3)])
+  }
+
+}
