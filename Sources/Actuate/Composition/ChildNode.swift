@@ -17,9 +17,9 @@ protocol ChildNodeProtocol: AnyObject, Sendable {
 final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   // @unchecked: used only on the root's executor.
   let store: StoreActor<C>
-  let link: ChildLink<C>
+  let link: any ChildLink<C>
 
-  init(store: StoreActor<C>, link: ChildLink<C>) {
+  init(store: StoreActor<C>, link: any ChildLink<C>) {
     self.store = store
     self.link = link
   }
@@ -73,7 +73,7 @@ struct ChildTable<Parent: Interactor> {
   /// Per entry, the running children by id.
   var nodes: [[AnyHashable: any ChildNodeProtocol]]
   /// For a root, the link children are made from: the root's whole state, its actions as they are.
-  var rootLink: ChildLink<Parent>?
+  var rootLink: (any ChildLink<Parent>)?
 
   /// `nil` when the interactor declares no children, so a store without any pays nothing.
   init?(_ children: [Child<Parent>]) {
@@ -92,7 +92,7 @@ struct ChildTable<Parent: Interactor> {
   /// Creates the children whose state appeared (added to `started`, to start once the table is whole),
   /// ends those whose state went away (their numbers added to `ended`), and refreshes the others.
   mutating func reconcile(
-    with state: Parent.State, oldRoot: (any Sendable)?, parent: ChildLink<Parent>, started: inout [any ChildNodeProtocol],
+    with state: Parent.State, oldRoot: (any Sendable)?, parent: any ChildLink<Parent>, started: inout [any ChildNodeProtocol],
     ended: inout Set<UInt64>
   ) {
     for index in slots.indices {

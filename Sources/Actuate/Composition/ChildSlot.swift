@@ -6,7 +6,7 @@ protocol ChildSlot<Parent>: Sendable {
   /// The ids of the children this entry has in `state`: none, one, or one per element.
   func ids(in state: Parent.State) -> [AnyHashable]
   /// Creates the child with `id`, reached through `parent`; `nil` if its state is not there.
-  func makeNode(id: AnyHashable, parent: ChildLink<Parent>) -> (any ChildNodeProtocol)?
+  func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)?
   /// Where `action` goes, if it is for a child of this entry.
   func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute?
 }
@@ -34,7 +34,7 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
 
   func ids(in state: Parent.State) -> [AnyHashable] { ids(state) }
 
-  func makeNode(id: AnyHashable, parent: ChildLink<Parent>) -> (any ChildNodeProtocol)? {
+  func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)? {
     let embed = self.embed
     // Safe: every id is made from the `Sendable` id of a child's state.
     nonisolated(unsafe) let id = id

@@ -54,7 +54,7 @@ extension StoreActor {
     for node in started { node.start() }
   }
 
-  private func makeRootLink() -> ChildLink<I> {
+  private func makeRootLink() -> any ChildLink<I> {
     let link = RootedLink<I, I>(
       store: self, name: "", node: 0, state: current, read: { $0 }, write: \I.State.self, embed: { $0 })
     children!.rootLink = link

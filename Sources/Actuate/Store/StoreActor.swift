@@ -31,7 +31,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   nonisolated let anchor: ExecutorAnchor
   /// For a child store, how it reaches its root: its state lives in the root's, and its tasks, sends and
   /// changes are the root's. `nil` for a root.
-  nonisolated let link: ChildLink<I>?
+  nonisolated let link: (any ChildLink<I>)?
   let hooksToStart: [I.Hook]
 
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
@@ -83,7 +83,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
-  init(child interactor: I, link: ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, deliveries: DeliveryTracker) {
+  init(child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, deliveries: DeliveryTracker) {
     self.storeID = StoreID(name: link.name)
     self.current = link.state
     self.interactor = interactor

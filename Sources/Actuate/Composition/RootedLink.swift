@@ -1,0 +1,114 @@
+/// The link of a child at any depth inside the root store `Root`.
+final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked Sendable {
+  // @unchecked: used only on the root's executor, which the child store shares.
+  typealias Child = C
+
+  let name: String
+  let node: UInt64
+  /// The child's last state, read once the child has ended.
+  private var lastKnown: C.State
+  /// Whether the child has ended. An element added again with the same id is another child, which this
+  /// one must not read.
+  private var isDetached = false
+  let store: StoreActor<Root>
+  let read: @Sendable (Root.State) -> C.State?
+  let write: WritableKeyPath<Root.State, C.State>
+  let embed: @Sendable (C.Action) -> Root.Action
+
+  init(
+    store: StoreActor<Root>, name: String, node: UInt64, state: C.State,
+    read: @escaping @Sendable (Root.State) -> C.State?, write: WritableKeyPath<Root.State, C.State>,
+    embed: @escaping @Sendable (C.Action) -> Root.Action
+  ) {
+    self.store = store
+    self.read = read
+    self.write = write
+    self.embed = embed
+    self.name = name
+    self.node = node
+    self.lastKnown = state
+  }
+
+  var state: C.State {
+    guard !isDetached else { return lastKnown }
+    if let state = read(store.current) { return state }
+    // Removed by a change the root has not published yet: the state before that change still has it.
+    if let old = store.assumeIsolated({ $0.batch?.old }), let state = read(old) { return state }
+    return lastKnown
+  }
+
+  var isPresent: Bool { !isDetached && read(store.current) != nil }
+
+  func detach(oldRoot: (any Sendable)?) {
+    if !isDetached, let old = oldRoot as? Root.State, let state = read(old) { lastKnown = state }
+    isDetached = true
+  }
+
+  subscript<Value>(keyPath: WritableKeyPath<C.State, Value>) -> Value {
+    get { state[keyPath: keyPath] }
+    _modify {
+      if Task.isCancelled || !isPresent {
+        var discarded = state[keyPath: keyPath]
+        yield &discarded
+        let path = "\(keyPath)"
+        store.assumeIsolated { $0.dropWrite(path: "\(self.name) \(path)") }
+      } else {
+        store.assumeIsolated { $0.willWrite() }
+        yield &store.current[keyPath: write][keyPath: keyPath]
+      }
+    }
+  }
+
+  var root: any TaskOwner { store }
+  var anchor: ExecutorAnchor { store.anchor }
+  var clock: any Clock<Duration> { store.clock }
+  var deliveries: DeliveryTracker { store.deliveries }
+
+  func cancelNodes(_ nodes: Set<UInt64>) {
+    store.assumeIsolated { $0.cancelChildGroups(of: nodes, reason: .explicit) }
+  }
+
+  func nextNumber() -> UInt64 { store.intake.nextNumber() }
+
+  func send(_ action: C.Action) -> ActionTask {
+    let action = embed(action)
+    return store.assumeIsolated { $0.send(action) }
+  }
+
+  func cancel(id: CancelID) {
+    let scoped = CancelID(ChildScope(node: node, id: id))
+    store.assumeIsolated { $0.cancel(id: scoped) }
+  }
+
+  func withBoundary(_ body: () -> Void) {
+    // The root's `withBoundary`, in two halves: the body stays in the caller's hands.
+    store.assumeIsolated { $0.boundaryDepth += 1 }
+    body()
+    store.assumeIsolated { root in
+      root.boundaryDepth -= 1
+      root.flush()
+    }
+  }
+
+  func hookDelivered(hook: @autoclosure () -> String, element: @autoclosure () -> String) {
+    let described = store.assumeIsolated { $0.observers.isEmpty } ? nil : ("\(name) \(hook())", element())
+    store.assumeIsolated { $0.childHookDelivered(described) }
+  }
+
+  func hookEnded(_ hook: String, error: String?) {
+    store.assumeIsolated { $0.childHookEnded("\(self.name) \(hook)", error: error) }
+  }
+
+  func link<G: Interactor>(
+    to interactor: G.Type, name: String, read: @escaping @Sendable (C.State) -> G.State?,
+    write: WritableKeyPath<C.State, G.State>, embed: @escaping @Sendable (G.Action) -> C.Action
+  ) -> (any ChildLink<G>)? {
+    guard let state = read(self.state) else { return nil }
+    let parentRead = self.read
+    let parentEmbed = self.embed
+    return RootedLink<Root, G>(
+      store: store, name: self.name.isEmpty ? name : "\(self.name) \(name)", node: store.intake.nextNumber(), state: state,
+      read: { parentRead($0).flatMap(read) }, write: self.write.appending(path: write),
+      embed: { parentEmbed(embed($0)) })
+  }
+}
