@@ -5,7 +5,7 @@ import Testing
 
 /// Random sequences of sends, cancels and clock moves, run against the store and the reference model,
 /// which must agree after every step on what ran, how each action ended, and the state.
-@Suite("Reliability: model", .timeLimit(.minutes(5)))
+@Suite("Reliability: model", .timeLimit(.minutes(10)))
 struct ModelTests {
   private enum Step: CustomStringConvertible {
     case send(ModelJob)
@@ -24,7 +24,8 @@ struct ModelTests {
   }
 
   static let batches = 8
-  static let casesPerBatch = 300
+  /// 2,400 cases in all; 800 under a sanitizer, which runs them ten times slower.
+  static let casesPerBatch = Sanitizer.isActive ? 100 : 300
 
   /// `ACTUATE_MODEL_SEED=0x…` replays one case instead of the batches.
   private static var replaySeed: UInt64? {

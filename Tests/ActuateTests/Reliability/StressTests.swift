@@ -92,7 +92,7 @@ private struct LongLivedInteractor: Interactor {
   }
 }
 
-@Suite("Reliability: stress", .timeLimit(.minutes(5)))
+@Suite("Reliability: stress", .timeLimit(.minutes(10)))
 struct StressTests {
   @Test func sixteenSendersOfFiftyThousandActionsLoseNothingAndKeepTheirOrder() async {
     let senders = 16
