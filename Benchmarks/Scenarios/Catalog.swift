@@ -3,6 +3,7 @@ enum Catalog {
   static let all: [Scenario] = [
     SendAwait.scenario,
     SendBurst.scenario,
+    ChildSend.scenario,
     CancelPrevious.scenario,
     HookForEach.scenario,
     ValuesSubscribers.scenario,
