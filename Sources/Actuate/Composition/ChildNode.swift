@@ -31,7 +31,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
     store.assumeIsolated { store in
       if let route = store.children?.route(action) { return route }
       let policy = store.interactor.policy(for: action).scoped(to: link.node)
-      return .handle(policy) { _ in await store.interactor.onAction(action, store: store) }
+      return .handle(policy, node: link.node) { _ in await store.interactor.onAction(action, store: store) }
     }
   }
 
@@ -137,8 +137,11 @@ struct ChildTable<Parent: Interactor> {
 }
 
 extension ActionPolicy {
-  /// The same policy with its identifier scoped to a child; an action with none joins the child's own group.
+  /// The same policy with its identifier scoped to a child, so it never meets a sibling's or a parent's.
+  /// A policy without one stays without: its tasks join no group, and cancelling the child finds them by
+  /// the child's number on their records.
   func scoped(to node: UInt64) -> ActionPolicy {
-    ActionPolicy(kind: kind, id: CancelID(ChildScope(node: node, id: id)))
+    guard let id else { return self }
+    return ActionPolicy(kind: kind, id: CancelID(ChildScope(node: node, id: id)))
   }
 }

@@ -13,8 +13,8 @@ protocol ChildSlot<Parent>: Sendable {
 
 /// Where a parent action goes when it carries a child's.
 enum ChildRoute: Sendable {
-  /// To a child's handler, under the child's policy, scoped to the child.
-  case handle(ActionPolicy, run: @Sendable (isolated any Actor) async -> Void)
+  /// To the handler of the child numbered `node`, under the child's policy, scoped to the child.
+  case handle(ActionPolicy, node: UInt64, run: @Sendable (isolated any Actor) async -> Void)
   /// Nowhere: the child it is for is not there (named).
   case absent(String)
 }

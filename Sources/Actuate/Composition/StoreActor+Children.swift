@@ -31,13 +31,15 @@ extension StoreActor {
     }
   }
 
-  /// Cancels every group scoped to one of `nodes`.
+  /// Cancels everything the children numbered `nodes` run: every group scoped to one of them, then their
+  /// tasks that run in no group.
   func cancelChildGroups(of nodes: Set<UInt64>, reason: CancellationReason) {
     guard !nodes.isEmpty else { return }
     let scoped = registry.groups.keys.filter { $0.childScope.map { nodes.contains($0.node) } ?? false }
     for id in scoped.sorted(by: { $0.childScope!.node < $1.childScope!.node }) {
       cancelGroup(id, reason: reason)
     }
+    cancelStarted(where: { nodes.contains($0.childNode) }, reason: reason)
   }
 
   // MARK: Keeping the children in step with the state
@@ -76,8 +78,9 @@ extension StoreActor {
   func routeToChild(_ record: ActionRecord<I>) -> Bool {
     guard let route = children?.route(record.action) else { return false }
     switch route {
-    case .handle(let policy, let run):
+    case .handle(let policy, let node, let run):
       record.childRun = run
+      record.childNode = node
       apply(policy, to: record)
     case .absent(let child):
       let message =

@@ -132,6 +132,12 @@ extension StoreActor {
     }
   }
 
+  /// Cancels the started tasks whose records match, in the order they were sent.
+  func cancelStarted(where matches: (ActionRecord<I>) -> Bool, reason: CancellationReason) {
+    let matching = registry.live.values.lazy.map(\.record).filter(matches)
+    for record in matching.sorted(by: { $0.number < $1.number }) { cancelStarted(record, reason: reason) }
+  }
+
   /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
   func cancelGroup(_ id: CancelID, reason: CancellationReason) {
     // Taken out and put back whole: a cancel-previous send comes through here every time, and each

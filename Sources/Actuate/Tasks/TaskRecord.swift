@@ -95,6 +95,9 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   /// For an action that carries a child's: the child's handler, which runs instead of the parent's. Set
   /// once, on the store, before the action starts.
   var childRun: (@Sendable (isolated any Actor) async -> Void)?
+  /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
+  /// even when it runs in no group. Zero for the parent's own actions.
+  var childNode: UInt64 = 0
 
   init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: TaskRecord?, outcome: ActionOutcome? = nil) {
     self.action = action
