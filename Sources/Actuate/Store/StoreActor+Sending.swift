@@ -165,7 +165,9 @@ extension StoreActor {
     switch command {
     case .start:
       start()
-    case .action(let record):
+    case .action(let taken):
+      // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
+      let record = unsafeDowncast(taken, to: ActionRecord<I>.self)
       if !observers.isEmpty {
         emit(.actionSent(record.action, task: record.number, sender: record.sender.map(cause(of:))))
       }
