@@ -27,7 +27,7 @@ let package = Package(
     .executableTarget(name: "Todos", dependencies: ["Actuate"], path: "Examples/Todos"),
     .executableTarget(name: "LoginLogout", dependencies: ["Actuate"], path: "Examples/LoginLogout"),
     .executableTarget(name: "Timer", dependencies: ["Actuate"], path: "Examples/Timer"),
-    .executableTarget(name: "ActuateBenchmarks", dependencies: ["Actuate"], path: "Benchmarks"),
+    .executableTarget(name: "ActuateBenchmarks", dependencies: ["Actuate", "ActuateTesting"], path: "Benchmarks"),
     .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
     .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
     .testTarget(

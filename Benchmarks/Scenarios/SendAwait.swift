@@ -1,6 +1,7 @@
 import Actuate
 
-/// The floor of a send: one action whose handler never suspends, awaited before the next is sent.
+/// The floor of a send: one action whose handler never suspends, awaited before the next is sent, through
+/// `sendAndWait(_:)`, which carries the action onto the store on the caller's task.
 enum SendAwait {
   static let scenario = Scenario(name: "send-await", target: .ratio(2)) { settings in
     let count = settings.count(1_000_000)
@@ -8,7 +9,7 @@ enum SendAwait {
       actuate: {
         let store = Store(state: Counter.State(), interactor: Counter())
         let start = ContinuousClock.now
-        for _ in 0..<count { await store.send(.increment).finish() }
+        for _ in 0..<count { await store.sendAndWait(.increment) }
         let elapsed = ContinuousClock.now - start
         let final = await store.state.count
         try check(final == count, "the store counted \(final) of \(count)")
@@ -27,5 +28,34 @@ enum SendAwait {
     return ScenarioResult(
       name: "send-await", count: count, runs: runs, baseline: "awaiting a bare actor method per action",
       target: .ratio(2), settings: settings)
+  }
+
+  /// The same loop written `await store.send(action).finish()`: the send leaves the action to a job of the
+  /// store's own, which runs on another thread, and `finish()` waits for that thread to resume it.
+  static let finishing = Scenario(name: "send-finish", target: .none) { settings in
+    let count = settings.count(1_000_000)
+    let runs = try await settings.compare(
+      actuate: {
+        let store = Store(state: Counter.State(), interactor: Counter())
+        let start = ContinuousClock.now
+        for _ in 0..<count { await store.send(.increment).finish() }
+        let elapsed = ContinuousClock.now - start
+        let final = await store.state.count
+        try check(final == count, "the store counted \(final) of \(count)")
+        return elapsed
+      },
+      baseline: {
+        let store = Store(state: Counter.State(), interactor: Counter())
+        let start = ContinuousClock.now
+        for _ in 0..<count { await store.sendAndWait(.increment) }
+        let elapsed = ContinuousClock.now - start
+        let final = await store.state.count
+        try check(final == count, "the store counted \(final) of \(count)")
+        return elapsed
+      }
+    )
+    return ScenarioResult(
+      name: "send-finish", count: count, runs: runs, baseline: "the same loop with sendAndWait(_:)",
+      target: .none, settings: settings)
   }
 }

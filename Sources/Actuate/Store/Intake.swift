@@ -5,26 +5,13 @@ import Synchronization
 /// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
 /// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
 final class Intake<I: Interactor>: Sendable {
-  enum Command: Sendable {
-    case start
-    case action(ActionRecord<I>)
-    case cancel(CancelID)
-    case cancelTask(TaskRecord)
-    case stop(StopReason)
-  }
+  // These and the queue are not nested in the generic class: a nested type is generic too, and a store's code runs unspecialised
+  // for an interactor from another module, so every use of `[Command]` (append, swap, clear, iterate)
+  // looked its metadata up in the runtime's cache, several times per send.
+  typealias Command = IntakeCommand
+  typealias StopReason = IntakeStopReason
 
-  enum StopReason: Sendable {
-    case stopped
-    case released
-  }
-
-  private struct Queue {
-    var commands: [Command] = []
-    var draining = false
-    var stopped = false
-  }
-
-  private let queue = Locked(Queue())
+  private let queue = Locked(IntakeQueue())
   private let numbers = Atomic<UInt64>(0)
 
   /// Numbers tasks in the order they were created.
@@ -78,9 +65,32 @@ final class Intake<I: Interactor>: Sendable {
     }
   }
 
-  private static func claimDrain(_ queue: inout Queue) -> Bool {
+  private static func claimDrain(_ queue: inout IntakeQueue) -> Bool {
     if queue.draining { return false }
     queue.draining = true
     return true
   }
+}
+
+/// One entry of a store's intake.
+enum IntakeCommand: Sendable {
+  case start
+  /// Always an `ActionRecord` of the intake's own interactor, held as its base class (see ``Intake``).
+  case action(TaskRecord)
+  case cancel(CancelID)
+  case cancelTask(TaskRecord)
+  case stop(IntakeStopReason)
+}
+
+/// Why a store stopped.
+enum IntakeStopReason: Sendable {
+  case stopped
+  case released
+}
+
+/// What the intake's lock guards.
+private struct IntakeQueue {
+  var commands: [IntakeCommand] = []
+  var draining = false
+  var stopped = false
 }

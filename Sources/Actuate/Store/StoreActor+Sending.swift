@@ -30,6 +30,37 @@ extension StoreActor {
     return ActionTask(record: record)
   }
 
+  /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
+  /// forwards ``Store/sendAndWait(_:)`` here.
+  nonisolated func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
+    let (record, claimed) = intake.enqueue(action, sender: nil, owner: self)
+    if !claimed, record.outcome == .rejected {
+      warnRejected(action)
+      return .rejected
+    }
+    await takeIntake(claimed: claimed)
+    return await record.wait()
+  }
+
+  /// Takes the intake on the calling task, which has just sent an action; `claimed` says that send made it
+  /// responsible for the drain.
+  private func takeIntake(claimed: Bool) {
+    guard boundaryDepth == 0 else {
+      // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
+      // here would take later commands before the rest of the current batch. The drain in progress, or
+      // the one scheduled now, takes them in order.
+      if claimed { scheduleDrain() }
+      return
+    }
+    if Task.isCancelled {
+      // Hooks set up during the drain write and send as the running task: a cancelled caller would have
+      // those dropped. A task of the store's own, started here and now, takes the intake instead.
+      _ = spawnImmediately { self.drain() }
+    } else {
+      drain()
+    }
+  }
+
   nonisolated func stopFromOutside(_ reason: Intake<I>.StopReason) {
     if intake.enqueue(.stop(reason)) { scheduleDrainFromOutside() }
   }
@@ -135,7 +166,9 @@ extension StoreActor {
     switch command {
     case .start:
       start()
-    case .action(let record):
+    case .action(let taken):
+      // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
+      let record = unsafeDowncast(taken, to: ActionRecord<I>.self)
       if !observers.isEmpty {
         emit(.actionSent(record.action, task: record.number, sender: record.sender.map(cause(of:))))
       }

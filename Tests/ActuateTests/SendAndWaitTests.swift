@@ -1,0 +1,106 @@
+@testable import Actuate
+import ActuateTesting
+import Testing
+
+@Suite("sendAndWait")
+struct SendAndWaitTests {
+  @Test func earlierSendsFromTheSameTaskAreHandledFirst() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    store.send(.append("a"))
+    store.send(.append("b"))
+    #expect(await store.sendAndWait(.append("c")) == .finished)
+    // No settling: the awaited send took everything sent before it.
+    #expect(await store.state.log == ["a", "b", "c"])
+  }
+
+  @Test func sendsInterleavedWithAwaitedOnesKeepTheirOrder() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    for round in 0..<100 {
+      store.send(.append("sent \(round)"))
+      await store.sendAndWait(.append("awaited \(round)"))
+    }
+    let expected = (0..<100).flatMap { ["sent \($0)", "awaited \($0)"] }
+    #expect(await store.state.log == expected)
+  }
+
+  @Test func itWaitsForAHandlerThatSuspends() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    async let outcome = store.sendAndWait(.sleep(.seconds(1), "a"))
+    await waitForLog(of: store, toContain: "start a")
+    await clock.advance(by: .seconds(1))
+    #expect(await outcome == .finished)
+    #expect(await store.state.log == ["start a", "end a"])
+  }
+
+  @Test func itReportsTheCancellationOfItsAction() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    async let outcome = store.sendAndWait(.keyed("a", .concurrent))
+    await waitForLog(of: store, toContain: "start a")
+    store.cancel(id: "work")
+    #expect(await outcome == .cancelled(.explicit))
+    #expect(await store.state.log == ["start a"])
+  }
+
+  @Test func cancellingTheCallerDoesNotCancelTheAction() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let caller = Task { await store.sendAndWait(.keyed("a", .concurrent)) }
+    await waitForLog(of: store, toContain: "start a")
+    caller.cancel()
+    await clock.advance(by: .seconds(1))
+    #expect(await caller.value == .finished)
+    #expect(await store.state.log == ["start a", "end a"])
+  }
+
+  @Test func anAlreadyCancelledCallerStillHasItsActionsWritesApplied() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    let caller = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await store.sendAndWait(.increment)
+    }
+    #expect(await caller.value == .finished)
+    #expect(await store.state.count == 1)
+  }
+
+  @Test func afterStopTheActionIsRejectedWithAWarning() async {
+    let warnings = Warnings()
+    await warnings.collect {
+      let store = Store(state: .init(), interactor: CounterInteractor())
+      store.stop()
+      #expect(await store.sendAndWait(.increment) == .rejected)
+      #expect(await store.state.count == 0)
+      #expect(warnings.all == [
+        "[Actuate] warning: \(store.id) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
+      ])
+    }
+  }
+
+  @Test func observersSeeTheSameEventsAsForAnAwaitedSend() async {
+    let (awaited, awaitedLog) = Store.observed(state: .init(), interactor: CounterInteractor())
+    let (finished, finishedLog) = Store.observed(state: .init(), interactor: CounterInteractor())
+    for action in [CounterInteractor.Action.increment, .sendThree, .add(2)] {
+      await awaited.sendAndWait(action)
+      await finished.send(action).finish()
+    }
+    await awaited.settleIntake()
+    await finished.settleIntake()
+    #expect(awaitedLog.lines == finishedLog.lines)
+    #expect(await awaited.state == finished.state)
+  }
+
+  @Test func policiesStillApply() async {
+    let clock = TestClock()
+    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let first = store.send(.keyed("a", .dropNew))
+    #expect(await store.sendAndWait(.keyed("b", .dropNew)) == .cancelled(.alreadyRunning))
+    await clock.advance(by: .seconds(1))
+    #expect(await first.finish() == .finished)
+  }
+
+  /// Waits, without sleeping, until the store's log holds `entry`.
+  private func waitForLog(of store: Store<CounterInteractor>, toContain entry: String) async {
+    for await log in store.values(\.log) where log.contains(entry) { return }
+  }
+}
