@@ -5,9 +5,9 @@ import Synchronization
 /// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
 /// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
 final class Intake<I: Interactor>: Sendable {
-  // These and the queue are not nested in the generic class: a nested type is generic too, and a store's code runs unspecialised
-  // for an interactor from another module, so every use of `[Command]` (append, swap, clear, iterate)
-  // looked its metadata up in the runtime's cache, several times per send.
+  // These and the queue are not nested in the generic class: a nested type is generic too, and a store's
+  // code runs unspecialised for an interactor from another module, so every use of `[Command]` (append,
+  // swap, clear, iterate) looked its metadata up in the runtime's cache, several times per send.
   typealias Command = IntakeCommand
   typealias StopReason = IntakeStopReason
 
