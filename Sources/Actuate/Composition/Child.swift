@@ -36,7 +36,7 @@ public struct Child<Parent: Interactor>: Sendable {
   ) -> Self {
     Self(
       slot: Slot<Parent, C>(
-        path: state, interactor: interactor, label: { _ in "\(C.self)" },
+        path: state, isAlwaysPresent: true, interactor: interactor, label: { _ in "\(C.self)" },
         ids: { _ in [Slot<Parent, C>.only] },
         read: { _ in { $0[keyPath: state] } },
         write: { _ in state },
@@ -56,7 +56,7 @@ public struct Child<Parent: Interactor>: Sendable {
   ) -> Self {
     Self(
       slot: Slot<Parent, C>(
-        path: state, interactor: interactor, label: { _ in "\(C.self)" },
+        path: state, isAlwaysPresent: false, interactor: interactor, label: { _ in "\(C.self)" },
         ids: { $0[keyPath: state] == nil ? [] : [Slot<Parent, C>.only] },
         read: { _ in { $0[keyPath: state] } },
         write: { _ in (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue) },
@@ -77,7 +77,7 @@ public struct Child<Parent: Interactor>: Sendable {
   ) -> Self where Elements.Element == C.State, C.State: Identifiable, C.State.ID: Sendable {
     Self(
       slot: Slot<Parent, C>(
-        path: state, interactor: interactor,
+        path: state, isAlwaysPresent: false, interactor: interactor,
         label: { "\(C.self)[id: \($0.base)]" },
         ids: { $0[keyPath: state].map { AnyHashable($0.id) } },
         read: { id in

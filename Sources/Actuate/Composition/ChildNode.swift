@@ -28,7 +28,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
 
   /// Where an action for this child goes: to one of its own children, or to its handler under its policy.
   func route(_ action: C.Action) -> ChildRoute {
-    store.assumeIsolated { store in
+    store.onSharedExecutor { store in
       if let route = store.children?.route(action) { return route }
       let policy = store.interactor.policy(for: action).scoped(to: link.node)
       return .handle(policy, node: link.node) { _ in await store.interactor.onAction(action, store: store) }
@@ -36,11 +36,11 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   }
 
   func start() {
-    store.assumeIsolated { $0.startHooks() }
+    store.onSharedExecutor { $0.startHooks() }
   }
 
   func refresh(oldRoot: (any Sendable)?, started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>) {
-    store.assumeIsolated { store in
+    store.onSharedExecutor { store in
       // Most children have neither subscribers nor children: they cost nothing here.
       guard !store.subscribers.isEmpty || store.children != nil else { return }
       let state = link.state
@@ -52,7 +52,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   func end(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>) {
     ended.insert(node)
     link.detach(oldRoot: oldRoot)
-    store.assumeIsolated { store in
+    store.onSharedExecutor { store in
       store.isStopped = true
       for task in store.hookTasks { task.cancel() }
       store.hookTasks = []
@@ -63,7 +63,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
 
   func collectNodes(into nodes: inout Set<UInt64>) {
     nodes.insert(node)
-    store.assumeIsolated { $0.children?.collectNodes(into: &nodes) }
+    store.onSharedExecutor { $0.children?.collectNodes(into: &nodes) }
   }
 }
 
@@ -96,6 +96,10 @@ struct ChildTable<Parent: Interactor> {
     ended: inout Set<UInt64>
   ) {
     for index in slots.indices {
+      if slots[index].isAlwaysPresent, !nodes[index].isEmpty {
+        for node in nodes[index].values { node.refresh(oldRoot: oldRoot, started: &started, ended: &ended) }
+        continue
+      }
       let ids = slots[index].ids(in: state)
       if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil }) {
         let present = Set(ids)

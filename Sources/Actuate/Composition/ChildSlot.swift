@@ -5,6 +5,8 @@ protocol ChildSlot<Parent>: Sendable {
   var path: AnyKeyPath & Sendable { get }
   /// The ids of the children this entry has in `state`: none, one, or one per element.
   func ids(in state: Parent.State) -> [AnyHashable]
+  /// Whether the entry's one child is always there (`scope`): no change can add or remove it.
+  var isAlwaysPresent: Bool { get }
   /// Creates the child with `id`, reached through `parent`; `nil` if its state is not there.
   func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)?
   /// Where `action` goes, if it is for a child of this entry.
@@ -21,9 +23,10 @@ enum ChildRoute: Sendable {
 
 struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
   /// The id of the only child of a `scope` or `ifPresent` entry.
-  static var only: AnyHashable { AnyHashable(0) }
+  static var only: AnyHashable { onlyChild }
 
   let path: AnyKeyPath & Sendable
+  let isAlwaysPresent: Bool
   let interactor: C
   let label: @Sendable (AnyHashable) -> String
   let ids: @Sendable (Parent.State) -> [AnyHashable]
@@ -49,7 +52,11 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
 
   func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute? {
     guard let (id, childAction) = extract(action) else { return nil }
-    guard let node = nodes[id] as? ChildNode<C> else { return .absent(label(id)) }
-    return node.route(childAction)
+    guard let node = nodes[id] else { return .absent(label(id)) }
+    // Every node of this entry was made by `makeNode` above.
+    return unsafeDowncast(node as AnyObject, to: ChildNode<C>.self).route(childAction)
   }
 }
+
+/// The id of the only child of a `scope` or `ifPresent` entry, made once: it is hashed on every routing.
+nonisolated(unsafe) private let onlyChild = AnyHashable(0)  // Safe: an Int, never mutated.

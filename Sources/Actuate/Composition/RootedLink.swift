@@ -33,7 +33,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     guard !isDetached else { return lastKnown }
     if let state = read(store.current) { return state }
     // Removed by a change the root has not published yet: the state before that change still has it.
-    if let old = store.assumeIsolated({ $0.batch?.old }), let state = read(old) { return state }
+    if let old = store.onSharedExecutor({ $0.batch?.old }), let state = read(old) { return state }
     return lastKnown
   }
 
@@ -51,9 +51,9 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
         var discarded = state[keyPath: keyPath]
         yield &discarded
         let path = "\(keyPath)"
-        store.assumeIsolated { $0.dropWrite(path: "\(self.name) \(path)") }
+        store.onSharedExecutor { $0.dropWrite(path: "\(self.name) \(path)") }
       } else {
-        store.assumeIsolated { $0.willWrite() }
+        store.onSharedExecutor { $0.willWrite() }
         yield &store.current[keyPath: write][keyPath: keyPath]
       }
     }
@@ -65,38 +65,38 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   var deliveries: DeliveryTracker { store.deliveries }
 
   func cancelNodes(_ nodes: Set<UInt64>) {
-    store.assumeIsolated { $0.cancelChildGroups(of: nodes, reason: .explicit) }
+    store.onSharedExecutor { $0.cancelChildGroups(of: nodes, reason: .explicit) }
   }
 
   func nextNumber() -> UInt64 { store.intake.nextNumber() }
 
   func send(_ action: C.Action) -> ActionTask {
     let action = embed(action)
-    return store.assumeIsolated { $0.send(action) }
+    return store.onSharedExecutor { $0.send(action) }
   }
 
   func cancel(id: CancelID) {
     let scoped = CancelID(ChildScope(node: node, id: id))
-    store.assumeIsolated { $0.cancel(id: scoped) }
+    store.onSharedExecutor { $0.cancel(id: scoped) }
   }
 
   func withBoundary(_ body: () -> Void) {
     // The root's `withBoundary`, in two halves: the body stays in the caller's hands.
-    store.assumeIsolated { $0.boundaryDepth += 1 }
+    store.onSharedExecutor { $0.boundaryDepth += 1 }
     body()
-    store.assumeIsolated { root in
+    store.onSharedExecutor { root in
       root.boundaryDepth -= 1
       root.flush()
     }
   }
 
   func hookDelivered(hook: @autoclosure () -> String, element: @autoclosure () -> String) {
-    let described = store.assumeIsolated { $0.observers.isEmpty } ? nil : ("\(name) \(hook())", element())
-    store.assumeIsolated { $0.childHookDelivered(described) }
+    let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : ("\(name) \(hook())", element())
+    store.onSharedExecutor { $0.childHookDelivered(described) }
   }
 
   func hookEnded(_ hook: String, error: String?) {
-    store.assumeIsolated { $0.childHookEnded("\(self.name) \(hook)", error: error) }
+    store.onSharedExecutor { $0.childHookEnded("\(self.name) \(hook)", error: error) }
   }
 
   func link<G: Interactor>(
@@ -104,10 +104,18 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     write: WritableKeyPath<C.State, G.State>, embed: @escaping @Sendable (G.Action) -> C.Action
   ) -> (any ChildLink<G>)? {
     guard let state = read(self.state) else { return nil }
+    let node = store.intake.nextNumber()
+    if self.node == 0, let read = read as? @Sendable (Root.State) -> G.State?,
+      let write = write as? WritableKeyPath<Root.State, G.State>,
+      let embed = embed as? @Sendable (G.Action) -> Root.Action
+    {
+      // A child of the root itself: its paths are the root's own, with nothing to compose on every access.
+      return RootedLink<Root, G>(store: store, name: name, node: node, state: state, read: read, write: write, embed: embed)
+    }
     let parentRead = self.read
     let parentEmbed = self.embed
     return RootedLink<Root, G>(
-      store: store, name: self.name.isEmpty ? name : "\(self.name) \(name)", node: store.intake.nextNumber(), state: state,
+      store: store, name: "\(self.name) \(name)", node: node, state: state,
       read: { parentRead($0).flatMap(read) }, write: self.write.appending(path: write),
       embed: { parentEmbed(embed($0)) })
   }
