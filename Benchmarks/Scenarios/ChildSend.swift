@@ -8,10 +8,7 @@ enum ChildSend {
     let runs = try await settings.compare(
       actuate: {
         let store = Store(state: CounterShelf.State(), interactor: CounterShelf())
-        let start = ContinuousClock.now
-        for number in 0..<count - 1 { store.send(.counter(.numbered(number))) }
-        await store.send(.counter(.numbered(count - 1))).finish()
-        let elapsed = ContinuousClock.now - start
+        let elapsed = await timeBurst(count) { store.send(.counter(.numbered($0))) }
         let state = await store.state.counter
         try check(
           state.count == count && state.outOfOrder == 0,
@@ -20,10 +17,7 @@ enum ChildSend {
       },
       baseline: {
         let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for number in 0..<count - 1 { store.send(.numbered(number)) }
-        await store.send(.numbered(count - 1)).finish()
-        let elapsed = ContinuousClock.now - start
+        let elapsed = await timeBurst(count) { store.send(.numbered($0)) }
         let state = await store.state
         try check(state.count == count && state.outOfOrder == 0, "the store applied \(state.count) of \(count)")
         return elapsed

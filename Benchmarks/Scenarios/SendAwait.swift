@@ -7,13 +7,7 @@ enum SendAwait {
     let count = settings.count(1_000_000)
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.sendAndWait(.increment) }
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the store counted \(final) of \(count)")
-        return elapsed
+        try await timeCounterSends(count) { await $0.sendAndWait(.increment) }
       },
       baseline: {
         let counter = BareCounter()
@@ -36,22 +30,10 @@ enum SendAwait {
     let count = settings.count(1_000_000)
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.send(.increment).finish() }
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the store counted \(final) of \(count)")
-        return elapsed
+        try await timeCounterSends(count) { await $0.send(.increment).finish() }
       },
       baseline: {
-        let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.sendAndWait(.increment) }
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the store counted \(final) of \(count)")
-        return elapsed
+        try await timeCounterSends(count) { await $0.sendAndWait(.increment) }
       }
     )
     return ScenarioResult(

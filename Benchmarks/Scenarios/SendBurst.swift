@@ -11,10 +11,7 @@ enum SendBurst {
     let runs = try await settings.compare(
       actuate: {
         let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for number in 0..<count - 1 { store.send(.numbered(number)) }
-        await store.send(.numbered(count - 1)).finish()
-        let elapsed = ContinuousClock.now - start
+        let elapsed = await timeBurst(count) { store.send(.numbered($0)) }
         let state = await store.state
         try check(
           state.count == count && state.outOfOrder == 0 && state.next == count,

@@ -33,13 +33,7 @@ enum TestStoreAsserting {
         return elapsed
       },
       baseline: {
-        let store = Store(state: Counter.State(), interactor: Counter())
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.send(.increment).finish() }
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the store counted \(final) of \(count)")
-        return elapsed
+        try await timeCounterSends(count) { await $0.send(.increment).finish() }
       }
     )
     var result = ScenarioResult(
