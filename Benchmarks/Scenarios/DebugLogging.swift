@@ -23,12 +23,7 @@ enum DebugLogging {
       },
       baseline: {
         let store = Store(state: Counter.State(), interactor: Counter(), debug: .off)
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.send(.increment).finish() }
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the unlogged store counted \(final) of \(count)")
-        return elapsed
+        return try await timeCounterSends(count, in: store) { await $0.send(.increment).finish() }
       }
     )
     return ScenarioResult(

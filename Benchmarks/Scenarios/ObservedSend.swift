@@ -10,23 +10,14 @@ enum ObservedSend {
         let store = Store(
           state: Counter.State(), interactor: Counter(), clock: ContinuousClock(), hooks: [],
           observers: [{ _, event in keep(event) }])
-        return try await sendAndAwait(count, to: store)
+        return try await timeCounterSends(count, in: store) { await $0.send(.increment).finish() }
       },
       baseline: {
-        try await sendAndAwait(count, to: Store(state: Counter.State(), interactor: Counter()))
+        try await timeCounterSends(count) { await $0.send(.increment).finish() }
       }
     )
     return ScenarioResult(
       name: "observed-send", count: count, runs: runs, baseline: "send-await with no observer",
       target: .none, settings: settings)
-  }
-
-  private static func sendAndAwait(_ count: Int, to store: Store<Counter>) async throws -> Duration {
-    let start = ContinuousClock.now
-    for _ in 0..<count { await store.send(.increment).finish() }
-    let elapsed = ContinuousClock.now - start
-    let final = await store.state.count
-    try check(final == count, "the store counted \(final) of \(count)")
-    return elapsed
   }
 }

@@ -1,9 +1,11 @@
 import Actuate
 
-/// Times `count` awaited increments of a fresh counter store, `send` doing each one and waiting for it,
-/// then checks the store counted them all.
-func timeCounterSends(_ count: Int, _ send: (Store<Counter>) async -> Void) async throws -> Duration {
-  let store = Store(state: Counter.State(), interactor: Counter())
+/// Times `count` awaited increments of a counter store (a fresh one unless given), `send` doing each one
+/// and waiting for it, then checks the store counted them all.
+func timeCounterSends(
+  _ count: Int, in store: Store<Counter> = Store(state: Counter.State(), interactor: Counter()),
+  _ send: (Store<Counter>) async -> Void
+) async throws -> Duration {
   let start = ContinuousClock.now
   for _ in 0..<count { await send(store) }
   let elapsed = ContinuousClock.now - start

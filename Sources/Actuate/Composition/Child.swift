@@ -34,14 +34,9 @@ public struct Child<Parent: Interactor>: Sendable {
     embed: @escaping @Sendable (C.Action) -> Parent.Action,
     extract: @escaping @Sendable (Parent.Action) -> C.Action?
   ) -> Self {
-    Self(
-      slot: Slot<Parent, C>(
-        path: state, isAlwaysPresent: true, interactor: interactor, label: { _ in "\(C.self)" },
-        ids: { _ in [Slot<Parent, C>.only] },
-        read: { _ in { $0[keyPath: state] } },
-        write: { _ in state },
-        embed: { _, action in embed(action) },
-        extract: { extract($0).map { (Slot<Parent, C>.only, $0) } }))
+    single(
+      path: state, isAlwaysPresent: true, interactor: interactor, read: { $0[keyPath: state] }, write: state,
+      embed: embed, extract: extract)
   }
 
   /// A child that runs while its state is there: it starts when the state becomes non-`nil`, and when the
@@ -54,12 +49,26 @@ public struct Child<Parent: Interactor>: Sendable {
     embed: @escaping @Sendable (C.Action) -> Parent.Action,
     extract: @escaping @Sendable (Parent.Action) -> C.Action?
   ) -> Self {
-    Self(
+    single(
+      path: state, isAlwaysPresent: false, interactor: interactor, read: { $0[keyPath: state] },
+      write: (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue),
+      embed: embed, extract: extract)
+  }
+
+  /// The entry of a `scope` or `ifPresent` child: at most one child, present when `read` finds its state.
+  private static func single<C: Interactor>(
+    path: AnyKeyPath & Sendable, isAlwaysPresent: Bool, interactor: C,
+    read: @escaping @Sendable (Parent.State) -> C.State?, write: WritableKeyPath<Parent.State, C.State>,
+    embed: @escaping @Sendable (C.Action) -> Parent.Action, extract: @escaping @Sendable (Parent.Action) -> C.Action?
+  ) -> Self {
+    // Safe: a key path made from a `Sendable` one, never mutated.
+    nonisolated(unsafe) let write = write
+    return Self(
       slot: Slot<Parent, C>(
-        path: state, isAlwaysPresent: false, interactor: interactor, label: { _ in "\(C.self)" },
-        ids: { $0[keyPath: state] == nil ? [] : [Slot<Parent, C>.only] },
-        read: { _ in { $0[keyPath: state] } },
-        write: { _ in (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue) },
+        path: path, isAlwaysPresent: isAlwaysPresent, interactor: interactor, label: { _ in "\(C.self)" },
+        ids: { read($0) == nil ? [] : [Slot<Parent, C>.only] },
+        read: { _ in read },
+        write: { _ in write },
         embed: { _, action in embed(action) },
         extract: { extract($0).map { (Slot<Parent, C>.only, $0) } }))
   }
