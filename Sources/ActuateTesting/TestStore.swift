@@ -187,6 +187,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     case .action(let action, _): Actuate.describe(action)
     case .hook(let hook): "the hook \(Actuate.describe(hook))"
     case .childHook(let hook): "the child's \(hook)"
+    case .cancellation(let action, _, let reason): "the cleanup of \(Actuate.describe(action)), cancelled (\(reason))"
     case .unknown: "code outside any handler or hook"
     }
   }

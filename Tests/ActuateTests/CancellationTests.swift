@@ -9,6 +9,7 @@ struct CancellationTests {
     let (store, log) = Store.observed(state: .init(), interactor: CounterInteractor(), clock: clock)
     // The slow search is sent first, the fast one second: the slow one's response arrives last.
     let slow = store.send(.search("slow", .seconds(2)))
+    await store.settleIntake()  // started: its response is on the way
     let fast = store.send(.search("fast", .seconds(1)))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
@@ -23,6 +24,7 @@ struct CancellationTests {
     let server = Server()
     let (store, log) = Store.observed(state: .init(), interactor: ServerSearch(server: server))
     let old = store.send(.search("cat"))
+    await store.settleIntake()  // started: its request is out
     let new = store.send(.search("cats"))
     await server.respond(to: "cats", with: ["Tabby"])
     #expect(await new.finish() == .finished)

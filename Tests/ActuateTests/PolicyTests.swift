@@ -28,6 +28,7 @@ struct PolicyTests {
   @Test func cancelPreviousLetsTheNewestWin() async {
     let (store, log, clock) = makeStore()
     let first = store.send(.keyed("a", .cancelPrevious))
+    await store.settleIntake()  // started, so the newest cancels it while it runs
     let second = store.send(.keyed("b", .cancelPrevious))
     #expect(await first.finish() == .cancelled(.superseded))
     await clock.advance(by: .seconds(1))
@@ -128,6 +129,7 @@ struct PolicyTests {
     let (store, _, clock) = makeStore()
     let running = store.send(.keyed("a", .serial))
     let queued = store.send(.keyed("b", .serial))
+    await store.settleIntake()  // one runs, one waits its turn
     store.cancel(id: "work")
     #expect(await running.finish() == .cancelled(.explicit))
     #expect(await queued.finish() == .cancelled(.explicit))
@@ -151,6 +153,7 @@ struct PolicyTests {
     let (store, _, clock) = makeStore()
     // A serial task runs under "work"; a cancel-previous action under the same id cancels it …
     let serial = store.send(.keyed("a", .serial))
+    await store.settleIntake()
     let newest = store.send(.keyed("b", .cancelPrevious))
     #expect(await serial.finish() == .cancelled(.superseded))
     // … a drop-new action is dropped while it runs …

@@ -31,7 +31,10 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
     store.onSharedExecutor { store in
       if let route = store.children?.route(action) { return route }
       let policy = store.interactor.policy(for: action).scoped(to: link.node)
-      return .handle(policy, node: link.node) { _ in await store.interactor.onAction(action, store: store) }
+      let run = ChildRun(
+        handle: { _ in await store.interactor.onAction(action, store: store) },
+        cleanUp: { reason in store.onSharedExecutor { $0.interactor.onCancel(action, reason: reason, store: $0) } })
+      return .handle(policy, node: link.node, run: run)
     }
   }
 

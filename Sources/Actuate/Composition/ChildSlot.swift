@@ -13,10 +13,17 @@ protocol ChildSlot<Parent>: Sendable {
   func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute?
 }
 
+/// A child's action as its root runs it: the child's handler, and the child's cleanup should it be
+/// cancelled once started. Both run on the root's executor, which the child shares.
+struct ChildRun: Sendable {
+  let handle: @Sendable (isolated any Actor) async -> Void
+  let cleanUp: @Sendable (CancellationReason) -> Void
+}
+
 /// Where a parent action goes when it carries a child's.
 enum ChildRoute: Sendable {
   /// To the handler of the child numbered `node`, under the child's policy, scoped to the child.
-  case handle(ActionPolicy, node: UInt64, run: @Sendable (isolated any Actor) async -> Void)
+  case handle(ActionPolicy, node: UInt64, run: ChildRun)
   /// Nowhere: the child it is for is not there (named).
   case absent(String)
 }

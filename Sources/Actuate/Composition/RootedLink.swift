@@ -47,7 +47,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   subscript<Value>(keyPath: WritableKeyPath<C.State, Value>) -> Value {
     get { state[keyPath: keyPath] }
     _modify {
-      if Task.isCancelled || !isPresent {
+      if !isPresent || !store.onSharedExecutor({ $0.writeLands }) {
         var discarded = state[keyPath: keyPath]
         yield &discarded
         let path = "\(keyPath)"

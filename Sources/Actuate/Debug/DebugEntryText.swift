@@ -21,6 +21,7 @@ enum DebugEntryText {
       case .action(let action, _): by = " by \(describe(action))"
       case .hook(let hook): by = " by hook \(describe(hook))"
       case .childHook(let hook): by = " by \(hook)"
+      case .cancellation(let action, _, let reason): by = " by the cleanup of \(describe(action)) (cancelled: \(reason))"
       case .unknown: by = ""
       }
       return "state changed\(by):\n\(diff)"
@@ -66,6 +67,7 @@ enum DebugEntryText {
     case .action(let action, _): "the handler of \(describe(action))"
     case .hook(let hook): "hook \(describe(hook))"
     case .childHook(let hook): hook
+    case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
     case .unknown: "code inside the store"
     }
   }
@@ -75,6 +77,7 @@ enum DebugEntryText {
     case .action(let action, _): describe(action)
     case .hook(let hook): "hook \(describe(hook))"
     case .childHook(let hook): hook
+    case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
     case .unknown: "a task"
     }
   }

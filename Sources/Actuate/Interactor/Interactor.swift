@@ -34,8 +34,27 @@ public protocol Interactor<State, Action>: Sendable {
   ///
   /// Read and write state through `store` directly (`store.query = "x"`). Between two suspension points
   /// nothing else touches the state, and the writes of one synchronous stretch form one state change.
-  /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported.
+  /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported,
+  /// and so are those of any task it started; ``onCancel(_:reason:store:)`` is where to undo what it set up.
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async
+
+  /// Cleans up after the handler of `action`, which was cancelled after it had started: turn off the
+  /// spinner it turned on, reset the progress it reported. Does nothing by default.
+  ///
+  /// ```swift
+  /// func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  ///   if case .search = action { store.isSearching = false }
+  /// }
+  /// ```
+  ///
+  /// Called once per cancelled handler, isolated and synchronously, right after the stretch of code that
+  /// cancelled it (a send under ``ActionPolicy/cancelPrevious(id:)``, a ``StoreActor/cancel(id:)``, a
+  /// ``Store/stop()``), before anything else runs on the store. Its writes land, although the handler's
+  /// own no longer do, and form one state change whose cause is the cancellation.
+  ///
+  /// It is not called for an action cancelled before its handler started (that handler set nothing up),
+  /// nor when the action was a child's and the child went away (its state is gone).
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>)
 
   /// The action a public action stands for. The default, when the two types are the same, is the action itself.
   func action(from publicAction: PublicAction) -> Action
@@ -68,6 +87,9 @@ public struct NoHooks: CaseIterable, Hashable, Sendable {
 }
 
 extension Interactor {
+  /// Nothing to clean up.
+  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {}
+
   /// Runs every action concurrently.
   public func policy(for action: Action) -> ActionPolicy { .concurrent }
 

@@ -22,7 +22,7 @@ final class Intake<I: Interactor>: Sendable {
   /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when
   /// stopped) and whether the caller must schedule a drain.
   func enqueue(
-    _ action: I.Action, sender: TaskRecord?, owner: StoreActor<I>
+    _ action: I.Action, sender: StoreCause<I>?, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, needsDrain: Bool) {
     // Built outside the lock: an allocation is the slowest part of a send.
     let record = ActionRecord(number: nextNumber(), owner: owner, action: action, sender: sender)

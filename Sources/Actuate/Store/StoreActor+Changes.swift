@@ -6,9 +6,10 @@ extension StoreActor {
   /// become one change; a write from another task first closes the batch that is open.
   func willWrite() {
     guard isObserved else { return }
+    if let cleaning { return willWrite(cleaningUp: cleaning) }
     let cause = TaskContext.current
     if let batch {
-      if batch.cause === cause { return }
+      if batch.cause === cause, batch.cleanup == nil { return }
       flush()
     }
     batch = Batch(old: current, cause: cause)
@@ -20,21 +21,40 @@ extension StoreActor {
     }
   }
 
-  private func flushScheduledBatch() {
+  func flushScheduledBatch() {
     flushScheduled = false
     flush()
   }
 
-  /// Closes the open batch, if any, and publishes it as one change.
+  /// Closes the open batch, if any, and publishes it as one change; then runs the cleanups of the handlers
+  /// cancelled meanwhile, each as a change of its own.
   func flush() {
+    publishBatch()
+    if !pendingCleanups.isEmpty, cleaning == nil { runCleanups() }
+  }
+
+  /// Closes the open batch, if any, and publishes it as one change.
+  func publishBatch() {
     guard let batch else { return }
     self.batch = nil
     activity &+= 1
     if !observers.isEmpty {
-      emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch.cause)))
+      emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch)))
     }
     subscribers.publish(current)
     if children != nil { reconcileChildren(old: batch.old) }
+  }
+
+  /// Whether a write made now lands: not once the store has stopped, and not for a cancelled action, whether
+  /// its handler writes or a task the handler started (it inherits the action's task-local record, though
+  /// not its cancellation). A cleanup's writes always land.
+  var writeLands: Bool {
+    if cleaning != nil { return true }
+    if isStopped { return false }
+    guard let context = TaskContext.current, context.owner == ObjectIdentifier(self) else {
+      return !Task.isCancelled
+    }
+    return !context.isCancelled
   }
 
   /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.
@@ -54,6 +74,13 @@ extension StoreActor {
 
   func emit(_ event: StoreEvent<I>) {
     for observer in observers { observer(storeID, event) }
+  }
+
+  func cause(of batch: Batch) -> StoreCause<I> {
+    if let reason = batch.cleanup, let record = batch.cause as? ActionRecord<I> {
+      return .cancellation(record.action, task: record.number, reason: reason)
+    }
+    return cause(of: batch.cause)
   }
 
   func cause(of record: TaskRecord?) -> StoreCause<I> {

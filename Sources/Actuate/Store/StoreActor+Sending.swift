@@ -6,9 +6,13 @@ extension StoreActor {
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
     if let link { return link.send(action) }
-    let sender = TaskContext.current.flatMap { $0.owner == ObjectIdentifier(self) ? $0 : nil }
-    if Task.isCancelled, let sender {
-      return dropSend(action, from: sender)
+    var sender: StoreCause<I>?
+    if let cleaning {
+      sender = observers.isEmpty ? .unknown : .cancellation(cleaning.record.action, task: cleaning.record.number, reason: cleaning.reason)
+    } else if let context = TaskContext.current, context.owner == ObjectIdentifier(self) {
+      if context.isCancelled { return dropSend(action, from: context) }
+      // Only a description of the sender travels with the action (see `ActionRecord.sender`).
+      sender = observers.isEmpty ? .unknown : cause(of: context)
     }
     let (record, needsDrain) = intake.enqueue(action, sender: sender, owner: self)
     if needsDrain {
@@ -76,7 +80,7 @@ extension StoreActor {
   }
 
   private func dropSend(_ action: I.Action, from sender: TaskRecord) -> ActionTask {
-    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sender: sender)
+    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sender: cause(of: sender))
     record.end(.cancelled(sender.cancelReason ?? .explicit))
     if !observers.isEmpty { emit(.sendDropped(action, cause: cause(of: sender))) }
     return ActionTask(record: record)
@@ -107,8 +111,14 @@ extension StoreActor {
       let stopping: Bool
       if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
       activity &+= UInt64(batchBuffer.count)
-      for command in batchBuffer {
-        withBoundary { process(command, stopping: stopping) }
+      if batchBuffer.count > 1, !stopping {
+        markCancelledInBatch()
+      } else if !batchPolicies.isEmpty || !cancelledInBatch.isEmpty {
+        batchPolicies.removeAll(keepingCapacity: true)
+        cancelledInBatch.removeAll(keepingCapacity: true)
+      }
+      for index in batchBuffer.indices {
+        withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
       }
       startDebouncedAtBatchEnd()
     }
@@ -162,7 +172,7 @@ extension StoreActor {
   /// Whether the intake holds actions the store has not taken yet.
   package nonisolated var hasUntakenCommands: Bool { intake.hasCommands }
 
-  private func process(_ command: Intake<I>.Command, stopping: Bool) {
+  private func process(_ command: Intake<I>.Command, at index: Int, stopping: Bool) {
     switch command {
     case .start:
       start()
@@ -170,14 +180,16 @@ extension StoreActor {
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
       let record = unsafeDowncast(taken, to: ActionRecord<I>.self)
       if !observers.isEmpty {
-        emit(.actionSent(record.action, task: record.number, sender: record.sender.map(cause(of:))))
+        emit(.actionSent(record.action, task: record.number, sender: record.sender))
       }
       if stopping || isStopped {
         drop(record, reason: .storeStopped)
+      } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {
+        drop(record, reason: reason)
       } else if children != nil, routeToChild(record) {
         return
       } else {
-        apply(interactor.policy(for: record.action), to: record)
+        apply(batchPolicies.isEmpty ? interactor.policy(for: record.action) : batchPolicies[index]!, to: record)
       }
     case .cancel(let id):
       cancelGroup(id, reason: .explicit)

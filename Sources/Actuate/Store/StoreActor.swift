@@ -42,6 +42,17 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   var registry = TaskRegistry<I>()
   /// Zero-debounced actions of the batch being taken, started once it is taken.
   var debouncedToBatchEnd: [(ActionRecord<I>, CancelID)] = []
+  /// Per command of the batch being taken: the reason a later command of the same batch cancels it before
+  /// it starts, if one does (see `markCancelledInBatch`). Empty when no command of the batch cancels.
+  var cancelledInBatch: [CancellationReason?] = []
+  /// Per command of the batch being taken: a root action's policy, asked for once (see
+  /// `markCancelledInBatch`). Empty for a batch of one command.
+  var batchPolicies: [ActionPolicy?] = []
+  /// Started handlers cancelled since the last flush, whose ``Interactor/onCancel(_:reason:store:)`` runs
+  /// at that flush, each as a change of its own.
+  var pendingCleanups: [Cleanup] = []
+  /// The cleanup running now: its writes land whatever the task running it, and are its change.
+  var cleaning: Cleanup?
   var hookTasks: [Task<Void, Never>] = []
   var observers: Observers<I>
   var subscribers = Subscribers<I.State>()
@@ -61,12 +72,23 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// A class, so that asking whether a batch is open is a pointer test rather than a generic optional's.
   final class Batch {
     let cause: TaskRecord?
+    /// Set when the batch holds a cleanup's writes: `cause` is then the cancelled action's record.
+    let cleanup: CancellationReason?
     let old: I.State
 
-    init(old: I.State, cause: TaskRecord?) {
+    init(old: I.State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {
       self.cause = cause
+      self.cleanup = cleanup
       self.old = old
     }
+  }
+
+  /// A started handler's cancellation, waiting for its cleanup to run.
+  struct Cleanup {
+    let record: ActionRecord<I>
+    let reason: CancellationReason
+    /// A child's cleanup, for an action that carried a child's.
+    let child: ChildRun?
   }
 
   init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
@@ -107,7 +129,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     _modify {
       if let link {
         yield &link[\I.State.self]
-      } else if Task.isCancelled {
+      } else if !writeLands {
         var discarded = current
         yield &discarded
         dropWrite(path: "state")
@@ -124,7 +146,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     _modify {
       if let link {
         yield &link[keyPath]
-      } else if Task.isCancelled {
+      } else if !writeLands {
         var discarded = current[keyPath: keyPath]
         yield &discarded
         dropWrite(path: "\(keyPath)")
@@ -145,9 +167,10 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
   /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
   ///
-  /// Work already running is cancelled at once. Actions sent before this call that the store has not taken
-  /// yet are cancelled right after it takes them: their first stretch runs, so a handler that never
-  /// suspends still finishes. Actions sent after this call are not affected.
+  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs once
+  /// the current stretch of code ends. Actions sent before this call that the store has not taken yet are
+  /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
+  /// this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
     let id = CancelID(id)
     if let link { return link.cancel(id: id) }

@@ -6,6 +6,9 @@ package enum StoreCause<I: Interactor>: Sendable {
   case hook(I.Hook)
   /// A child's hook, named: `TodoInteractor[id: 3] hook .saves`.
   case childHook(String)
+  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) of an action's handler, cancelled for `reason`
+  /// after it had started.
+  case cancellation(I.Action, task: UInt64, reason: CancellationReason)
   /// Code isolated to the store that is neither a handler nor a hook.
   case unknown
 }

@@ -52,12 +52,15 @@ extension StoreActor {
     await TaskContext.$current.withValue(record) {
       if let delay {
         try? await sleep(for: delay)
-        if Task.isCancelled { return ended(record, group: group, startedAt: nil) }
       }
+      // Cancelled before its handler started (while it slept out a delay, or, where a task cannot start
+      // immediately, while it waited for the store): the handler never runs.
+      if record.isCancelled { return ended(record, group: group, startedAt: nil) }
+      record.hasStarted = true
       let startedAt = observers.isEmpty ? nil : ContinuousClock.now
       if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
       if let childRun = record.childRun {
-        await childRun(self)
+        await childRun.handle(self)
       } else {
         await interactor.onAction(record.action, store: self)
       }
@@ -130,6 +133,7 @@ extension StoreActor {
       // A handler cancelling its own work in its first stretch: its task is not registered yet.
       withUnsafeCurrentTask { $0?.cancel() }
     }
+    queueCleanup(of: record, reason: reason)
   }
 
   /// Cancels the started tasks whose records match, in the order they were sent.
@@ -174,8 +178,14 @@ extension StoreActor {
   }
 
   /// Cancels every task, queued action, throttle window and hook, for good.
+  ///
+  /// In this order: the change of the stretch that ran before the stop is published (it came first); then
+  /// every task is cancelled and the started handlers' cleanups run, each a change of its own; then the
+  /// subscribers end with the final state, the log's last entry says "stopped", and the observers are let
+  /// go. From then on nothing lands: no write, no change, no event.
   func stopEverything() {
     guard !isStopped else { return }
+    flush()
     isStopped = true
     for id in registry.groups.keys { cancelGroup(id, reason: .storeStopped) }
     for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
@@ -183,10 +193,12 @@ extension StoreActor {
     }
     for task in hookTasks { task.cancel() }
     hookTasks = []
+    flush()
     if !registry.live.isEmpty { watchForHandlersIgnoringCancellation() }
     subscribers.finishAll()
     endChildren()
     if !observers.isEmpty { emit(.stopped) }
+    observers = Observers([])
   }
 
   /// A handler that ignores cancellation keeps running after a stop, and keeps the store alive: say so once

@@ -3,10 +3,10 @@
 ///
 /// The store changes it on its own executor; handles read it and wait on it from anywhere, hence the lock.
 package class TaskRecord: @unchecked Sendable {
-  // @unchecked: every stored property is immutable or behind `life`'s lock.
+  // @unchecked: `cancelReason` is only touched on the store's executor (every cancel reaches a task through
+  // its store, in order with the sends); everything else is immutable or behind `life`'s lock.
   struct Life {
     var outcome: ActionOutcome?
-    var cancelReason: CancellationReason?
     var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
     var endHandlers: [@Sendable () -> Void] = []
   }
@@ -26,23 +26,25 @@ package class TaskRecord: @unchecked Sendable {
     self.life = Locked(Life(outcome: outcome))
   }
 
+  /// Why the task was cancelled, once it has been. Set and read only on the store's executor, so the check
+  /// every state write makes ("is the task I write for cancelled?") takes no lock.
+  private(set) var cancelReason: CancellationReason?
+
   package var outcome: ActionOutcome? { life.withLock { $0.outcome } }
   var isDone: Bool { outcome != nil }
+  var isCancelled: Bool { cancelReason != nil }
 
-  /// Marks the task cancelled, keeping the first reason. Returns `false` if it had already ended or been cancelled.
+  /// Marks the task cancelled, keeping the first reason. Returns `false` if it had already ended or been
+  /// cancelled. Only on the store's executor.
   func markCancelled(_ reason: CancellationReason) -> Bool {
-    life.withLock { life in
-      guard life.outcome == nil, life.cancelReason == nil else { return false }
-      life.cancelReason = reason
-      return true
-    }
+    guard cancelReason == nil, !isDone else { return false }
+    cancelReason = reason
+    return true
   }
-
-  var cancelReason: CancellationReason? { life.withLock { $0.cancelReason } }
 
   /// The outcome `end()` would give now: `.finished` unless the task was cancelled.
   var endingOutcome: ActionOutcome {
-    life.withLock { $0.outcome ?? $0.cancelReason.map(ActionOutcome.cancelled) ?? .finished }
+    outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
   }
 
   /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with.
@@ -51,7 +53,7 @@ package class TaskRecord: @unchecked Sendable {
     typealias Ending = (ActionOutcome, [CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
     let (final, waiters, handlers) = life.withLock { life -> Ending in
       if let existing = life.outcome { return (existing, [], []) }
-      let final = outcome ?? life.cancelReason.map(ActionOutcome.cancelled) ?? .finished
+      let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
       life.outcome = final
       defer {
         life.waiters = []
@@ -90,16 +92,20 @@ package class TaskRecord: @unchecked Sendable {
 /// The record of one action: the action travels with it through the intake, the policies and the handler.
 final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let action: I.Action
-  /// The task (action or hook) that sent this action, or `nil` when it came from outside the store.
-  let sender: TaskRecord?
-  /// For an action that carries a child's: the child's handler, which runs instead of the parent's. Set
-  /// once, on the store, before the action starts.
-  var childRun: (@Sendable (isolated any Actor) async -> Void)?
+  /// What sent this action from inside the store, or `nil` when it came from outside. A description, not
+  /// the sender's record: a record that kept its sender would keep a whole chain of self-sends alive.
+  /// `.unknown` when nobody observed the store at the time of the send.
+  let sender: StoreCause<I>?
+  /// For an action that carries a child's: the child's handler, which runs instead of the parent's, and its
+  /// cleanup. Set once, on the store, before the action starts.
+  var childRun: ChildRun?
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0
+  /// Whether the handler has started: a cancelled handler is cleaned up only if it had. On the store only.
+  var hasStarted = false
 
-  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: TaskRecord?, outcome: ActionOutcome? = nil) {
+  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: StoreCause<I>?, outcome: ActionOutcome? = nil) {
     self.action = action
     self.sender = sender
     super.init(number: number, owner: owner, outcome: outcome)

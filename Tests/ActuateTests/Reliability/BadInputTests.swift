@@ -211,6 +211,7 @@ struct BadInputTests {
       let running = store.send(.keyed("a", .serial))
       let queued = store.send(.keyed("b", .serial))
       let other = store.send(.keyed("c", .concurrent))
+      await store.settleIntake()  // all taken: cancelling now cancels what runs or waits
       other.cancel()
       other.cancel()
       store.cancel(id: "work")
