@@ -49,6 +49,15 @@ final class Intake<I: Interactor>: Sendable {
     }
   }
 
+  /// Runs `body` as though a drain were under way, so that what it sends and cancels waits in the intake
+  /// until the store takes it all together; returns whether the caller must then schedule the drain.
+  /// Tests use it to send an action and cancel it before the store can take it.
+  func holding(_ body: () -> Void) -> Bool {
+    let claimed = queue.withLock { Self.claimDrain(&$0) }
+    body()
+    return claimed
+  }
+
   var isStopped: Bool { queue.withLock { $0.stopped } }
   var hasCommands: Bool { queue.withLock { !$0.commands.isEmpty } }
 

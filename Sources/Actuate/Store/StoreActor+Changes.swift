@@ -21,20 +21,13 @@ extension StoreActor {
     }
   }
 
-  func flushScheduledBatch() {
+  private func flushScheduledBatch() {
     flushScheduled = false
     flush()
   }
 
-  /// Closes the open batch, if any, and publishes it as one change; then runs the cleanups of the handlers
-  /// cancelled meanwhile, each as a change of its own.
-  func flush() {
-    publishBatch()
-    if !pendingCleanups.isEmpty, cleaning == nil { runCleanups() }
-  }
-
   /// Closes the open batch, if any, and publishes it as one change.
-  func publishBatch() {
+  func flush() {
     guard let batch else { return }
     self.batch = nil
     activity &+= 1

@@ -48,10 +48,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Per command of the batch being taken: a root action's policy, asked for once (see
   /// `markCancelledInBatch`). Empty for a batch of one command.
   var batchPolicies: [ActionPolicy?] = []
-  /// Started handlers cancelled since the last flush, whose ``Interactor/onCancel(_:reason:store:)`` runs
-  /// at that flush, each as a change of its own.
-  var pendingCleanups: [Cleanup] = []
-  /// The cleanup running now: its writes land whatever the task running it, and are its change.
+  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
+  /// running it, and are its change.
   var cleaning: Cleanup?
   var hookTasks: [Task<Void, Never>] = []
   var observers: Observers<I>
@@ -83,12 +81,10 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     }
   }
 
-  /// A started handler's cancellation, waiting for its cleanup to run.
+  /// A started handler's cancellation, while its cleanup runs.
   struct Cleanup {
     let record: ActionRecord<I>
     let reason: CancellationReason
-    /// A child's cleanup, for an action that carried a child's.
-    let child: ChildRun?
   }
 
   init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {

@@ -133,7 +133,7 @@ extension StoreActor {
       // A handler cancelling its own work in its first stretch: its task is not registered yet.
       withUnsafeCurrentTask { $0?.cancel() }
     }
-    queueCleanup(of: record, reason: reason)
+    cleanUp(record, reason: reason)
   }
 
   /// Cancels the started tasks whose records match, in the order they were sent.

@@ -171,4 +171,10 @@ extension Store {
   func settleIntake() async {
     await actor.drainIntake()
   }
+
+  /// Runs `body` while the store cannot take anything from its intake, as when it is busy: what `body`
+  /// sends and cancels is taken together afterwards, in order.
+  func withIntakeHeld(_ body: () -> Void) {
+    if actor.intake.holding(body) { actor.scheduleDrainFromOutside() }
+  }
 }
