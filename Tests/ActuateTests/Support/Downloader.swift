@@ -27,10 +27,13 @@ struct Downloader: Interactor {
   }
 
   let gate: Gate
+  /// Counts the writes of the task `startTaskThatWritesLater` starts, landed or not.
+  let written: Countdown
   let stopper: Stopper
 
-  init(gate: Gate = Gate(), stopper: Stopper = Stopper()) {
+  init(gate: Gate = Gate(), written: Countdown = Countdown(), stopper: Stopper = Stopper()) {
     self.gate = gate
+    self.written = written
     self.stopper = stopper
   }
 
@@ -55,6 +58,7 @@ struct Downloader: Interactor {
         await gate.wait()
         store.count = 99
         store.send(.report)
+        written.increment()
       }
     case .report:
       store.count += 1
