@@ -17,8 +17,8 @@ let package = Package(
     .executable(name: "timer", targets: ["Timer"]),
   ],
   dependencies: [
-    // `name:` lets the targets below say "Actuate" whatever the checkout's folder is called.
-    .package(name: "Actuate", path: ".."),
+    // `name:` gives the checkout the identity `actuate` whatever its folder is called, as a user writes it.
+    .package(name: "actuate", path: ".."),
   ],
   targets: [
     .executableTarget(name: "Counter", dependencies: [.actuate], path: "Counter"),
@@ -37,6 +37,6 @@ let package = Package(
 )
 
 extension Target.Dependency {
-  static let actuate = Target.Dependency.product(name: "Actuate", package: "Actuate")
-  static let actuateTesting = Target.Dependency.product(name: "ActuateTesting", package: "Actuate")
+  static let actuate = Target.Dependency.product(name: "Actuate", package: "actuate")
+  static let actuateTesting = Target.Dependency.product(name: "ActuateTesting", package: "actuate")
 }
