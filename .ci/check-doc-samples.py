@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """Every ```swift block in README.md and Docs/*.md must stand, line for line, in a Swift file that the
-package compiles (Sources/, Examples/, Tests/, Benchmarks/), so no sample in the docs can rot."""
+repository compiles (Sources/, Examples/, Tests/, Benchmarks/), so no sample in the docs can rot."""
 import pathlib
 import re
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 docs = [root / "README.md", *sorted((root / "Docs").glob("*.md"))]
-sources = [p for folder in ("Sources", "Examples", "Tests", "Benchmarks") for p in (root / folder).rglob("*.swift")]
+# Every folder that some package compiles: the library's, the examples' package (Examples/) and the outside
+# package in Tests/Integration/; never a build folder inside them.
+sources = [
+    p
+    for folder in ("Sources", "Examples", "Tests", "Benchmarks")
+    for p in (root / folder).rglob("*.swift")
+    if not any(part.startswith(".build") for part in p.relative_to(root).parts)
+]
 
 
 def normalize(lines):

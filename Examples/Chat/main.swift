@@ -1,7 +1,7 @@
 import Actuate
 import Foundation
 
-// Usage: swift run chat [--log <file>]
+// Usage: swift run --package-path Examples chat [--log <file>]
 let arguments = Array(CommandLine.arguments.dropFirst())
 var logPath: String?
 if let flag = arguments.firstIndex(of: "--log") {

@@ -1,6 +1,5 @@
 @testable import Actuate
 import ActuateTesting
-import Synchronization
 import Testing
 
 /// Signals when the last copy of the interactor holding it is released, that is when its store is gone.

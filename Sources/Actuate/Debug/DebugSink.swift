@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a ``DebugStore`` writes its entries.
 ///
 /// A sink receives whole entries, one call each, in the order they happened, on the debug log's background
@@ -69,9 +67,9 @@ public struct DebugSink: Sendable {
 
 /// Remembers that a sink has failed, so its failure is reported once.
 private final class FailureLatch: Sendable {
-  private let failed = Atomic(false)
+  private let failures = AtomicCounter()
 
   func claimFirst() -> Bool {
-    !failed.exchange(true, ordering: .relaxed)
+    failures.next() == 1
   }
 }

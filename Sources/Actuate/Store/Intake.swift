@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The store's one ordered intake: every send, cancel and stop, from any thread, in the order it happened.
 ///
 /// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
@@ -12,11 +10,11 @@ final class Intake<I: Interactor>: Sendable {
   typealias StopReason = IntakeStopReason
 
   private let queue = Locked(IntakeQueue())
-  private let numbers = Atomic<UInt64>(0)
+  private let numbers = AtomicCounter()
 
   /// Numbers tasks in the order they were created.
   func nextNumber() -> UInt64 {
-    numbers.wrappingAdd(1, ordering: .relaxed).newValue
+    numbers.next()
   }
 
   /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Names one store in logs and messages: its interactor's type and a number unique in the process.
 public struct StoreID: Hashable, Sendable, CustomStringConvertible {
   /// The interactor's type name, such as `SearchInteractor`.
@@ -7,11 +5,11 @@ public struct StoreID: Hashable, Sendable, CustomStringConvertible {
   /// Tells apart stores of the same interactor type; counts up from 1 in each process.
   public let number: Int
 
-  private static let counter = Atomic<Int>(0)
+  private static let counter = AtomicCounter()
 
   init(name: String) {
     self.name = name
-    self.number = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    self.number = Int(truncatingIfNeeded: Self.counter.next())
   }
 
   /// `SearchInteractor#3`.

@@ -1,6 +1,5 @@
 @testable import Actuate
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("ACTUATE_DEBUG")

@@ -1,5 +1,4 @@
 @testable import Actuate
-import Synchronization
 import Testing
 
 /// Records, per sender, the index it expects next, so any loss or reordering shows in the final state.
@@ -26,8 +25,8 @@ private struct TickInteractor: Interactor {
 
 /// Counts what handlers did, outside the state: a cancelled handler's state writes are dropped.
 private final class StormCounters: Sendable {
-  let started = Atomic<Int>(0)
-  let returnedUncancelled = Atomic<Int>(0)
+  let started = AtomicCounter()
+  let returnedUncancelled = AtomicCounter()
 }
 
 /// Every action runs under one policy; handlers suspend a few times, some on the store's clock.
@@ -43,13 +42,13 @@ private struct StormInteractor: Interactor {
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
     switch action {
     case .work(let yields, let sleeps):
-      counters.started.add(1, ordering: .relaxed)
+      _ = counters.started.next()
       store.state += 1
       for _ in 0..<yields { await Task.yield() }
       if sleeps { try? await store.sleep(for: .microseconds(100)) }
       // Read on the store, right before the task ends: the store marks cancellation on its own executor, so
       // this agrees with the outcome the task ends with.
-      if !Task.isCancelled { counters.returnedUncancelled.add(1, ordering: .relaxed) }
+      if !Task.isCancelled { _ = counters.returnedUncancelled.next() }
     }
   }
 
@@ -187,8 +186,8 @@ struct StressTests {
     }
     #expect(unexpected.isEmpty, "\(policy): unexpected outcomes \(Set(unexpected))")
     #expect(finished + cancelled == tasks.count, "\(policy)")
-    #expect(finished == counters.returnedUncancelled.load(ordering: .relaxed), "\(policy)")
-    #expect(counters.started.load(ordering: .relaxed) >= finished, "\(policy)")
+    #expect(finished == Int(counters.returnedUncancelled.current), "\(policy)")
+    #expect(Int(counters.started.current) >= finished, "\(policy)")
     await store.settleIntake()
     let registry = await store.actor.registry
     #expect(registry.live.isEmpty, "\(policy): tasks left in the registry")

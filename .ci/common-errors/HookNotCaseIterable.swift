@@ -1,0 +1,17 @@
+// error: type 'Clock' does not conform to protocol 'Interactor'
+// note: possibly intended match 'Clock.Hook' does not conform to 'CaseIterable'
+import Actuate
+
+struct Clock: Interactor {
+  struct State: Sendable { var ticks = 0 }
+  enum Action: Sendable { case tick }
+  enum Hook: Sendable { case timer }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    store.ticks += 1
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    .none
+  }
+}
