@@ -40,6 +40,12 @@ struct CounterInteractor: Interactor {
     }
   }
 
+  /// A fetch cancelled after it started (a newer fetch won) must not leave its spinner on: its own writes
+  /// are dropped from the cancel on, so the cleanup turns the spinner off.
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+    if case .fetchFact = action { store.isLoadingFact = false }
+  }
+
   func policy(for action: Action) -> ActionPolicy {
     switch action {
     case .fetchFact: .cancelPrevious(id: FactRequest())
