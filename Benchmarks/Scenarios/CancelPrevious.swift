@@ -2,19 +2,16 @@ import Actuate
 
 /// Typing into a search box, exaggerated: every send cancels the sleeping handler before it.
 ///
-/// Each side counts its tasks out as they end, so the time covers every cancelled task finishing, not just
-/// the sends. A cancelled `Task.sleep` leaves its timer queued until the deadline (10 s here) on both sides,
+/// Each side counts its tasks out as they end (Actuate through their outcomes: a superseded action the
+/// store takes with a newer one never starts), so the time covers every task ending, not just the sends. A cancelled `Task.sleep` leaves its timer queued until the deadline (10 s here) on both sides,
 /// so resident memory after a run includes those timers whichever side made them.
 enum CancelPrevious {
   struct Sleeper: Interactor {
     struct State: Sendable {}
     enum Action: Sendable { case search }
 
-    let ended: Latch
-
     func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
       try? await store.sleep(for: .seconds(10))
-      ended.arrive()
     }
 
     func policy(for action: Action) -> ActionPolicy { .cancelPrevious(id: SearchID()) }
@@ -38,13 +35,16 @@ enum CancelPrevious {
     var baselineMemory = MemoryFigures()
     let runs = try await settings.compare(
       actuate: {
-        let ended = Latch(count: count)
         let figures = await measuringMemory {
-          let store = Store(state: Sleeper.State(), interactor: Sleeper(ended: ended))
+          let store = Store(state: Sleeper.State(), interactor: Sleeper())
+          var tasks: [ActionTask] = []
+          tasks.reserveCapacity(count)
           let start = ContinuousClock.now
-          for _ in 0..<count { store.send(.search) }
+          for _ in 0..<count { tasks.append(store.send(.search)) }
           store.cancel(id: SearchID())
-          await ended.wait()
+          // Every action ends: cancelled while it slept, or superseded before it started (an action the
+          // store took together with a newer one never starts, so only its outcome can be counted).
+          for task in tasks { await task.finish() }
           return ContinuousClock.now - start
         }
         actuateMemory = figures.memory
