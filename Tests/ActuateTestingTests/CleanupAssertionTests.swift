@@ -1,0 +1,77 @@
+import Actuate
+@testable import ActuateTesting
+import Testing
+
+/// A cancelled handler's cleanup is a change like any other in a TestStore: `step` asserts it, `send`
+/// asserts the ones its own policy sets off with its first change, and an unasserted one fails the test.
+@Suite("TestStore: cleanups")
+struct CleanupAssertionTests {
+  struct Upload: Interactor {
+    struct State: Equatable, Sendable {
+      var isUploading = false
+      var uploaded: [String] = []
+    }
+
+    enum Action: Equatable, Sendable {
+      case upload(String)
+      case cancelUpload
+    }
+
+    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+      switch action {
+      case .upload(let name):
+        store.isUploading = true
+        try? await store.sleep(for: .seconds(1))
+        store.uploaded.append(name)
+        store.isUploading = false
+      case .cancelUpload:
+        store.cancel(id: "upload")
+      }
+    }
+
+    func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+      store.isUploading = false
+    }
+
+    func policy(for action: Action) -> ActionPolicy {
+      if case .upload = action { return .cancelPrevious(id: "upload") }
+      return .concurrent
+    }
+  }
+
+  @Test func stepAssertsTheCleanupOfAnUploadCancelledByID() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
+    await store.send(.upload("a")) { $0.isUploading = true }
+    await store.send(.cancelUpload)
+    await store.step { $0.isUploading = false }
+    await clock.run()
+    await store.finish()
+  }
+
+  @Test func aSendAssertsTheCleanupItsPolicySetOffWithItsFirstChange() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
+    await store.send(.upload("a")) { $0.isUploading = true }
+    await store.send(.upload("b"))  // the cleanup turns the spinner off, the new upload on again
+    await clock.run()
+    await store.step {
+      $0.uploaded = ["b"]
+      $0.isUploading = false
+    }
+    await store.finish()
+  }
+
+  @Test func anUnassertedCleanupFailsTheTestNamingTheCancellation() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock, timeout: .milliseconds(100))
+    let reported = await failures {
+      await store.send(.upload("a")) { $0.isUploading = true }
+      await store.send(.cancelUpload)
+      await clock.run()
+      await store.finish()
+    }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("a state change by the cleanup of .upload(\"a\"), cancelled (explicit)") == true)
+  }
+}
