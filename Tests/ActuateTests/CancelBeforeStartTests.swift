@@ -6,14 +6,9 @@ import Testing
 /// the action ends `.cancelled(reason)`, the log says so, and no cleanup runs (it set nothing up).
 @Suite("Cancel before start")
 struct CancelBeforeStartTests {
-  private func makeStore() -> (Store<Downloader>, EventLog<Downloader>, TestClock) {
-    let clock = TestClock()
-    let (store, log) = Store.observed(state: .init(), interactor: Downloader(), clock: clock)
-    return (store, log, clock)
-  }
 
   @Test func anActionTaskCancelledWhileItsActionWaitsInTheIntakeNeverRuns() async {
-    let (store, log, _) = makeStore()
+    let (store, log, _) = Downloader.observedStore()
     await store.settleIntake()
     var task: ActionTask?
     store.withIntakeHeld {
@@ -30,7 +25,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func cancelByIDFromOutsideCatchesTheActionsSentBeforeIt() async {
-    let (store, log, _) = makeStore()
+    let (store, log, _) = Downloader.observedStore()
     await store.settleIntake()
     var task: ActionTask?
     store.withIntakeHeld {
@@ -43,7 +38,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func anActionSentAfterTheCancelIsNotCaught() async {
-    let (store, _, clock) = makeStore()
+    let (store, _, clock) = Downloader.observedStore()
     await store.settleIntake()
     var task: ActionTask?
     store.withIntakeHeld {
@@ -57,7 +52,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func aHandlerCancellingTheTaskOfWhatItJustSentMeansItNeverRuns() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     #expect(await store.sendAndWait(.sendAndCancelTask) == .finished)
     await store.settleIntake()
     await clock.run()
@@ -68,7 +63,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func aHandlerCancellingAnIDCatchesWhatItSentUnderIt() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     #expect(await store.sendAndWait(.sendAndCancelID) == .finished)
     await store.settleIntake()
     await clock.run()
@@ -77,7 +72,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func aNewerActionThatSupersedesCatchesTheOlderOneInTheIntake() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     await store.settleIntake()
     var older: ActionTask?
     var newer: ActionTask?
@@ -97,7 +92,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func anActionCancelledBeforeItStartsSupersedesNothing() async {
-    let (store, _, clock) = makeStore()
+    let (store, _, clock) = Downloader.observedStore()
     let running = store.send(.download("a"))
     await store.settleIntake()
     var newer: ActionTask?
@@ -112,7 +107,7 @@ struct CancelBeforeStartTests {
   }
 
   @Test func stopCatchesWhatWaitsInTheIntake() async {
-    let (store, log, _) = makeStore()
+    let (store, log, _) = Downloader.observedStore()
     await store.settleIntake()
     var task: ActionTask?
     store.withIntakeHeld {

@@ -6,14 +6,9 @@ import Testing
 /// cancelled it, as a change of its own whose cause is the cancellation.
 @Suite("Cleanup of cancelled handlers")
 struct CleanupTests {
-  private func makeStore() -> (Store<Downloader>, EventLog<Downloader>, TestClock) {
-    let clock = TestClock()
-    let (store, log) = Store.observed(state: .init(), interactor: Downloader(), clock: clock)
-    return (store, log, clock)
-  }
 
   @Test func cancellingADownloadByIDResetsItsSpinnerAndProgress() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     let task = store.send(.tracked("a"))
     await store.settleIntake()
     await clock.advance(by: .seconds(2))
@@ -30,7 +25,7 @@ struct CleanupTests {
   }
 
   @Test func theCleanupOfASupersededDownloadIsAChangeOfItsOwnBeforeTheNewestStarts() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     let first = store.send(.download("a"))
     await store.settleIntake()
     let second = store.send(.download("b"))
@@ -51,7 +46,7 @@ struct CleanupTests {
   }
 
   @Test func aHandlerCancelledTwiceIsCleanedUpOnce() async {
-    let (store, _, clock) = makeStore()
+    let (store, _, clock) = Downloader.observedStore()
     let task = store.send(.tracked("a"))
     await store.settleIntake()
     store.withIntakeHeld {
@@ -65,7 +60,7 @@ struct CleanupTests {
   }
 
   @Test func aCancelledHandlersLaterWritesAreDroppedButItsCleanupLands() async {
-    let (store, log, clock) = makeStore()
+    let (store, log, clock) = Downloader.observedStore()
     let task = store.send(.tracked("a"))
     await store.settleIntake()
     store.cancel(id: "a")
@@ -81,7 +76,7 @@ struct CleanupTests {
   }
 
   @Test func stopCleansUpEveryStartedHandlerBeforeTheSubscribersEnd() async {
-    let (store, log, _) = makeStore()
+    let (store, log, _) = Downloader.observedStore()
     let values = store.values(\.isDownloading)
     let task = store.send(.tracked("a"))
     await store.settleIntake()

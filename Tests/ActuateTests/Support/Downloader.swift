@@ -1,4 +1,5 @@
 @testable import Actuate
+import ActuateTesting
 
 /// A download with a spinner and a progress value to clean up when it is cancelled, and every way of
 /// cancelling it from inside a handler.
@@ -87,6 +88,15 @@ struct Downloader: Interactor {
     case .startTaskThatWritesLater: .concurrent(id: "later")
     default: .concurrent
     }
+  }
+}
+
+extension Downloader {
+  /// A downloader's store on a test clock, with its events logged.
+  static func observedStore() -> (Store<Downloader>, EventLog<Downloader>, TestClock) {
+    let clock = TestClock()
+    let (store, log) = Store.observed(state: .init(), interactor: Downloader(), clock: clock)
+    return (store, log, clock)
   }
 }
 
