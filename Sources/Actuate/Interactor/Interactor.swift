@@ -47,10 +47,11 @@ public protocol Interactor<State, Action>: Sendable {
   /// }
   /// ```
   ///
-  /// Called once per cancelled handler, isolated and synchronously, right after the stretch of code that
-  /// cancelled it (a send under ``ActionPolicy/cancelPrevious(id:)``, a ``StoreActor/cancel(id:)``, a
-  /// ``Store/stop()``), before anything else runs on the store. Its writes land, although the handler's
-  /// own no longer do, and form one state change whose cause is the cancellation.
+  /// Called once per cancelled handler, isolated and synchronously, right where it is cancelled (a send
+  /// under ``ActionPolicy/cancelPrevious(id:)``, a ``StoreActor/cancel(id:)``, a ``Store/stop()``): before
+  /// the newer action that superseded it starts, and before the code that cancelled it goes on. What that
+  /// code wrote before the cancel is published first; the cleanup's writes land, although the handler's own
+  /// no longer do, and form one state change whose cause is the cancellation.
   ///
   /// It is not called for an action cancelled before its handler started (that handler set nothing up),
   /// nor when the action was a child's and the child went away (its state is gone).
