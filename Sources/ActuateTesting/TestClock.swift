@@ -172,7 +172,7 @@ public final class TestClock: Clock, Sendable {
     guardTimer.cancel()
     // What the woken task set off (sends, hooks reacting to its changes) runs before time moves on, so new
     // delays start from this instant.
-    await record.owningStore?.settle()
+    await record.home.store?.settle()
   }
 
   private static let wakeTimeout = Duration.seconds(5)

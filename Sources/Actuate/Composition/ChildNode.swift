@@ -45,7 +45,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   func refresh(oldRoot: (any Sendable)?, started: inout [any ChildNodeProtocol], ended: inout Set<UInt64>) {
     store.onSharedExecutor { store in
       // Most children have neither subscribers nor children: they cost nothing here.
-      guard !store.subscribers.isEmpty || store.children != nil else { return }
+      guard !store.subscribers.isEmpty || store.hasChildren else { return }
       let state = link.state
       store.subscribers.publish(state)
       store.children?.reconcile(with: state, oldRoot: oldRoot, parent: link, started: &started, ended: &ended)

@@ -33,7 +33,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     guard !isDetached else { return lastKnown }
     if let state = read(store.current) { return state }
     // Removed by a change the root has not published yet: the state before that change still has it.
-    if let old = store.onSharedExecutor({ $0.batch?.old }), let state = read(old) { return state }
+    if let old = store.onSharedExecutor({ $0.batch == nil ? nil : $0.batchOld }), let state = read(old) { return state }
     return lastKnown
   }
 

@@ -18,23 +18,19 @@ final class Intake<I: Interactor>: Sendable {
   }
 
   /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when
-  /// stopped) and whether the caller must schedule a drain.
+  /// stopped) and what the caller must do next.
   func enqueue(
-    _ action: I.Action, sender: StoreCause<I>?, owner: StoreActor<I>
-  ) -> (record: ActionRecord<I>, needsDrain: Bool) {
+    _ action: I.Action, sentBy: SenderNote?, owner: StoreActor<I>
+  ) -> (record: ActionRecord<I>, next: Enqueued) {
     // Built outside the lock: an allocation is the slowest part of a send.
-    let record = ActionRecord(number: nextNumber(), owner: owner, action: action, sender: sender)
-    let accepted: Bool?  // nil: stopped; otherwise whether a drain must be scheduled
-    accepted = queue.withLock { queue in
-      if queue.stopped { return nil }
+    let record = ActionRecord(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
+    let next = queue.withLock { queue -> Enqueued in
+      if queue.stopped { return .rejected }
       queue.commands.append(.action(record))
-      return Self.claimDrain(&queue)
+      return Self.claimDrain(&queue) ? .drain : .queued
     }
-    guard let needsDrain = accepted else {
-      record.end(.rejected)
-      return (record, false)
-    }
-    return (record, needsDrain)
+    if next == .rejected { record.end(.rejected) }
+    return (record, next)
   }
 
   /// Appends a command. A stop is accepted once; after it, only the stop itself gets through.
@@ -87,6 +83,16 @@ enum IntakeCommand: Sendable {
   case cancel(CancelID)
   case cancelTask(TaskRecord)
   case stop(IntakeStopReason)
+}
+
+/// What a sender does once its action is in the intake.
+enum Enqueued {
+  /// Schedule a drain: the intake was idle, and this send claimed it.
+  case drain
+  /// Nothing: a drain is already under way, and will take the action.
+  case queued
+  /// Warn: the store has stopped, and the action was not taken.
+  case rejected
 }
 
 /// Why a store stopped.

@@ -1,6 +1,6 @@
 extension StoreActor {
   /// Whether anyone needs state changes: observers want old and new, subscribers want the new values.
-  var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || children != nil }
+  var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || hasChildren }
 
   /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
   /// become one change; a write from another task first closes the batch that is open.
@@ -12,7 +12,7 @@ extension StoreActor {
       if batch.cause === cause, batch.cleanup == nil { return }
       flush()
     }
-    batch = Batch(old: current, cause: cause)
+    batch = StateBatch(old: current, cause: cause)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor.
     if boundaryDepth == 0, !flushScheduled {
@@ -32,10 +32,10 @@ extension StoreActor {
     self.batch = nil
     activity &+= 1
     if !observers.isEmpty {
-      emit(.stateChanged(old: batch.old, new: current, cause: cause(of: batch)))
+      emit(.stateChanged(old: Self.old(of: batch), new: current, cause: cause(of: batch)))
     }
     subscribers.publish(current)
-    if children != nil { reconcileChildren(old: batch.old) }
+    if hasChildren { reconcileChildren(old: Self.old(of: batch)) }
   }
 
   /// Whether a write made now lands: not once the store has stopped, and not for a cancelled action, whether

@@ -5,31 +5,34 @@ extension StoreActor {
   /// A send from a task that has been cancelled is dropped and reported, like its state writes.
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
-    if let link { return link.send(action) }
-    var sender: StoreCause<I>?
+    if isChild { return link!.send(action) }
+    var sender: SenderNote?
     if let cleaning {
-      sender = observers.isEmpty ? .unknown : .cancellation(cleaning.record.action, task: cleaning.record.number, reason: cleaning.reason)
+      let record = cleaning.record
+      sender =
+        observers.isEmpty
+        ? .unknown : .note(StoreCause<I>.cancellation(actionRecord(record).action, task: record.number, reason: cleaning.reason))
     } else if let context = TaskContext.current, context.owner == ObjectIdentifier(self) {
       if context.isCancelled { return dropSend(action, from: context) }
       // Only a description of the sender travels with the action (see `ActionRecord.sender`).
-      sender = observers.isEmpty ? .unknown : cause(of: context)
+      sender = observers.isEmpty ? .unknown : .note(cause(of: context))
     }
-    let (record, needsDrain) = intake.enqueue(action, sender: sender, owner: self)
-    if needsDrain {
-      scheduleDrain()
-    } else if record.outcome == .rejected {
-      warnRejected(action)
+    let (record, next) = intake.enqueue(action, sentBy: sender, owner: self)
+    switch next {
+    case .drain: scheduleDrain()
+    case .queued: break
+    case .rejected: warnRejected(action)
     }
     return ActionTask(record: record)
   }
 
   /// Sends from outside the store: the ``Store`` forwards here.
   nonisolated func sendFromOutside(_ action: I.Action) -> ActionTask {
-    let (record, needsDrain) = intake.enqueue(action, sender: nil, owner: self)
-    if needsDrain {
-      scheduleDrainFromOutside()
-    } else if record.outcome == .rejected {
-      warnRejected(action)
+    let (record, next) = intake.enqueue(action, sentBy: nil, owner: self)
+    switch next {
+    case .drain: scheduleDrainFromOutside()
+    case .queued: break
+    case .rejected: warnRejected(action)
     }
     return ActionTask(record: record)
   }
@@ -37,32 +40,34 @@ extension StoreActor {
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
   nonisolated func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
-    let (record, claimed) = intake.enqueue(action, sender: nil, owner: self)
-    if !claimed, record.outcome == .rejected {
+    let (record, next) = intake.enqueue(action, sentBy: nil, owner: self)
+    if next == .rejected {
       warnRejected(action)
       return .rejected
     }
-    await takeIntake(claimed: claimed)
+    if let outcome = await takeIntake(claimed: next == .drain, for: record) { return outcome }
     return await record.wait()
   }
 
-  /// Takes the intake on the calling task, which has just sent an action; `claimed` says that send made it
-  /// responsible for the drain.
-  private func takeIntake(claimed: Bool) {
+  /// Takes the intake on the calling task, which has just sent `record`'s action; `claimed` says that send
+  /// made it responsible for the drain. Returns the action's outcome if it has ended by then, as the store
+  /// knows it, so the caller need not ask through the record's lock.
+  private func takeIntake(claimed: Bool, for record: TaskRecord) -> ActionOutcome? {
     guard boundaryDepth == 0 else {
       // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
       // here would take later commands before the rest of the current batch. The drain in progress, or
       // the one scheduled now, takes them in order.
       if claimed { scheduleDrain() }
-      return
+      return nil
     }
     if Task.isCancelled {
       // Hooks set up during the drain write and send as the running task: a cancelled caller would have
       // those dropped. A task of the store's own, started here and now, takes the intake instead.
       _ = spawnImmediately { self.drain() }
-    } else {
-      drain()
+      return nil
     }
+    drain()
+    return record.ended
   }
 
   nonisolated func stopFromOutside(_ reason: Intake<I>.StopReason) {
@@ -80,7 +85,7 @@ extension StoreActor {
   }
 
   private func dropSend(_ action: I.Action, from sender: TaskRecord) -> ActionTask {
-    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sender: cause(of: sender))
+    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sentBy: .note(cause(of: sender)))
     record.end(.cancelled(sender.cancelReason ?? .explicit))
     if !observers.isEmpty { emit(.sendDropped(action, cause: cause(of: sender))) }
     return ActionTask(record: record)
@@ -178,7 +183,7 @@ extension StoreActor {
       start()
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
-      let record = unsafeDowncast(taken, to: ActionRecord<I>.self)
+      let record = actionRecord(taken)
       if !observers.isEmpty {
         emit(.actionSent(record.action, task: record.number, sender: record.sender))
       }
@@ -186,7 +191,7 @@ extension StoreActor {
         drop(record, reason: .storeStopped)
       } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {
         drop(record, reason: reason)
-      } else if children != nil, routeToChild(record) {
+      } else if hasChildren, routeToChild(record) {
         return
       } else {
         apply(batchPolicies.isEmpty ? interactor.policy(for: record.action) : batchPolicies[index]!, to: record)

@@ -24,6 +24,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public nonisolated let clock: any Clock<Duration>
   package nonisolated let interactor: I
   nonisolated let intake = Intake<I>()
+  /// What this store's task records share; a child store's records are its root's.
+  package nonisolated let home: RecordHome
   /// Values handed to hooks that are still reacting to them.
   nonisolated let deliveries: DeliveryTracker
   /// Whose executor this store runs on: its own, or, for a child store, its root's, so that parent and
@@ -32,6 +34,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// For a child store, how it reaches its root: its state lives in the root's, and its tasks, sends and
   /// changes are the root's. `nil` for a root.
   nonisolated let link: (any ChildLink<I>)?
+  /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
+  nonisolated let isChild: Bool
   let hooksToStart: [I.Hook]
 
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
@@ -39,53 +43,43 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   nonisolated(unsafe) var current: I.State
   /// The children running inside this store, `nil` when the interactor declares none.
   var children: ChildTable<I>?
-  var registry = TaskRegistry<I>()
+  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
+  /// a look-up of the table's generic type.
+  nonisolated let hasChildren: Bool
+  @exclusivity(unchecked) var registry = TaskRegistry()
   /// Zero-debounced actions of the batch being taken, started once it is taken.
-  var debouncedToBatchEnd: [(ActionRecord<I>, CancelID)] = []
+  @exclusivity(unchecked) var debouncedToBatchEnd: [(TaskRecord, CancelID)] = []
   /// Per command of the batch being taken: the reason a later command of the same batch cancels it before
   /// it starts, if one does (see `markCancelledInBatch`). Empty when no command of the batch cancels.
-  var cancelledInBatch: [CancellationReason?] = []
+  @exclusivity(unchecked) var cancelledInBatch: [CancellationReason?] = []
   /// Per command of the batch being taken: a root action's policy, asked for once (see
   /// `markCancelledInBatch`). Empty for a batch of one command.
-  var batchPolicies: [ActionPolicy?] = []
+  @exclusivity(unchecked) var batchPolicies: [ActionPolicy?] = []
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
   /// running it, and are its change.
-  var cleaning: Cleanup?
+  @exclusivity(unchecked) var cleaning: Cleanup?
   var hookTasks: [Task<Void, Never>] = []
   var observers: Observers<I>
   var subscribers = Subscribers<I.State>()
   var isStopped = false
   /// Reused between drains so that taking a batch allocates nothing.
-  var batchBuffer: [Intake<I>.Command] = []
+  @exclusivity(unchecked) var batchBuffer: [Intake<I>.Command] = []
 
   /// The state before the first write of the current stretch, while anyone listens for changes.
-  var batch: Batch?
+  @exclusivity(unchecked) var batch: Batch?
+  /// The state before the open batch's first write; only while a batch is open.
+  var batchOld: I.State { Self.old(of: batch!) }
+
+  /// The state before `batch`'s first write: every batch of this store holds its state.
+  static func old(of batch: Batch) -> I.State {
+    unsafeDowncast(batch, to: StateBatch<I.State>.self).old
+  }
   /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will flush after it.
-  var boundaryDepth = 0
-  var flushScheduled = false
+  @exclusivity(unchecked) var boundaryDepth = 0
+  @exclusivity(unchecked) var flushScheduled = false
   /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
   /// test can tell when a round trip through the store found nothing new to do.
-  var activity: UInt64 = 0
-
-  /// A class, so that asking whether a batch is open is a pointer test rather than a generic optional's.
-  final class Batch {
-    let cause: TaskRecord?
-    /// Set when the batch holds a cleanup's writes: `cause` is then the cancelled action's record.
-    let cleanup: CancellationReason?
-    let old: I.State
-
-    init(old: I.State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {
-      self.cause = cause
-      self.cleanup = cleanup
-      self.old = old
-    }
-  }
-
-  /// A started handler's cancellation, while its cleanup runs.
-  struct Cleanup {
-    let record: ActionRecord<I>
-    let reason: CancellationReason
-  }
+  @exclusivity(unchecked) var activity: UInt64 = 0
 
   init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
     self.storeID = StoreID(name: String(describing: I.self))
@@ -97,7 +91,11 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.anchor = ExecutorAnchor()
     self.deliveries = DeliveryTracker()
     self.link = nil
+    self.isChild = false
     self.children = ChildTable(interactor.children)
+    self.hasChildren = children != nil
+    self.home = RecordHome()
+    home.attach(self)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
@@ -111,7 +109,10 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.anchor = anchor
     self.deliveries = deliveries
     self.link = link
+    self.isChild = true
     self.children = ChildTable(interactor.children)
+    self.hasChildren = children != nil
+    self.home = link.root.home
   }
 
   /// The root's executor, shared by every child store inside it.
@@ -121,10 +122,10 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   /// The whole state. Reading it is free; writing it is a write like any other.
   public var state: I.State {
-    get { link?.state ?? current }
+    get { isChild ? link!.state : current }
     _modify {
-      if let link {
-        yield &link[\I.State.self]
+      if isChild {
+        yield &link![\I.State.self]
       } else if !writeLands {
         var discarded = current
         yield &discarded
@@ -138,10 +139,10 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   /// Reads and writes one property of the state: `store.query = "tabby"`.
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<I.State, Value>) -> Value {
-    get { link?.state[keyPath: keyPath] ?? current[keyPath: keyPath] }
+    get { isChild ? link!.state[keyPath: keyPath] : current[keyPath: keyPath] }
     _modify {
-      if let link {
-        yield &link[keyPath]
+      if isChild {
+        yield &link![keyPath]
       } else if !writeLands {
         var discarded = current[keyPath: keyPath]
         yield &discarded
@@ -155,7 +156,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   /// Reads one property of the state through a read-only key path.
   public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
-    link?.state[keyPath: keyPath] ?? current[keyPath: keyPath]
+    isChild ? link!.state[keyPath: keyPath] : current[keyPath: keyPath]
   }
 
   // MARK: Cancellation
@@ -176,5 +177,37 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   package nonisolated func cancel(_ record: TaskRecord) {
     if intake.enqueue(.cancelTask(record)) { scheduleDrainFromOutside() }
+  }
+}
+
+/// A started handler's cancellation, while its cleanup runs. The record is an `ActionRecord` of the store's
+/// interactor, held as its base class like the registry's.
+struct Cleanup {
+  let record: TaskRecord
+  let reason: CancellationReason
+}
+
+/// The writes of one stretch, between its first write and the change that publishes them. Not generic, so
+/// that asking whether a batch is open (every write, every task's end) is a pointer test in the store's
+/// unspecialised code, not a look-up of a generic optional's type; the state before the batch is kept
+/// by the subclass.
+class Batch {
+  let cause: TaskRecord?
+  /// Set when the batch holds a cleanup's writes: `cause` is then the cancelled action's record.
+  let cleanup: CancellationReason?
+
+  init(cause: TaskRecord?, cleanup: CancellationReason?) {
+    self.cause = cause
+    self.cleanup = cleanup
+  }
+}
+
+/// A batch and the state before its first write.
+final class StateBatch<State>: Batch {
+  let old: State
+
+  init(old: State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {
+    self.old = old
+    super.init(cause: cause, cleanup: cleanup)
   }
 }

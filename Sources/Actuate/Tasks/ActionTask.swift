@@ -22,8 +22,8 @@ public struct ActionTask: Sendable, Hashable {
   /// Cancels the action: before its handler starts, or cooperatively while it runs. Once cancelled, its
   /// handler's state writes and sends are dropped. Does nothing if the action has already ended.
   public func cancel() {
-    guard !record.isDone else { return }
-    record.owningStore?.cancel(record)
+    guard record.outcome == nil else { return }
+    record.home.store?.cancel(record)
   }
 
   /// How the action ended, or `nil` while it is waiting or running.

@@ -10,7 +10,7 @@ extension StoreActor {
     cancelledInBatch.removeAll(keepingCapacity: true)
     for command in batchBuffer {
       if case .action(let taken) = command {
-        batchPolicies.append(policyForLookahead(unsafeDowncast(taken, to: ActionRecord<I>.self)))
+        batchPolicies.append(policyForLookahead(actionRecord(taken)))
       } else {
         batchPolicies.append(nil)
       }
@@ -50,7 +50,7 @@ extension StoreActor {
   /// The policy an action will run under: its child's, scoped, when it carries a child's (as routing would
   /// find it now), or the interactor's.
   private func policyForLookahead(_ record: ActionRecord<I>) -> ActionPolicy? {
-    if children != nil, let route = children?.route(record.action) {
+    if hasChildren, let route = children?.route(record.action) {
       if case .handle(let policy, _, _) = route { return policy }
       return nil
     }

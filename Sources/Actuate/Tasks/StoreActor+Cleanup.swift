@@ -26,6 +26,6 @@ extension StoreActor {
       if batch.cause === cleanup.record, batch.cleanup != nil { return }
       flush()
     }
-    batch = Batch(old: current, cause: cleanup.record, cleanup: cleanup.reason)
+    batch = StateBatch(old: current, cause: cleanup.record, cleanup: cleanup.reason)
   }
 }

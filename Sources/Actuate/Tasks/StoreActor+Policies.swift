@@ -44,28 +44,32 @@ extension StoreActor {
     let task = spawnImmediately { await self.run(record, group: group, after: delay) }
     guard !record.isDone else { return }
     registry.live[record.number] = .init(record: record, task: task)
+    record.isLive = true
     // The handler may have cancelled its own work before its task was registered.
     if record.cancelReason != nil { task.cancel() }
   }
 
   private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
+    // The task-local record is bound around the code that can write, send or sleep, and no wider: each
+    // `await` into code isolated to the store costs an executor check, so the bookkeeping before and after
+    // the handler stays outside it.
+    if let delay {
+      await TaskContext.$current.withValue(record) { try? await sleep(for: delay) }
+    }
+    // Cancelled before its handler started (while it slept out a delay, or, where a task cannot start
+    // immediately, while it waited for the store): the handler never runs.
+    if record.isCancelled { return ended(record, group: group, startedAt: nil) }
+    record.hasStarted = true
+    let startedAt = observers.isEmpty ? nil : ContinuousClock.now
+    if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
     await TaskContext.$current.withValue(record) {
-      if let delay {
-        try? await sleep(for: delay)
-      }
-      // Cancelled before its handler started (while it slept out a delay, or, where a task cannot start
-      // immediately, while it waited for the store): the handler never runs.
-      if record.isCancelled { return ended(record, group: group, startedAt: nil) }
-      record.hasStarted = true
-      let startedAt = observers.isEmpty ? nil : ContinuousClock.now
-      if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
       if let childRun = record.childRun {
         await childRun.handle(self)
       } else {
         await interactor.onAction(record.action, store: self)
       }
-      ended(record, group: group, startedAt: startedAt)
     }
+    ended(record, group: group, startedAt: startedAt)
   }
 
   /// Starts the zero-debounced actions of a batch that no later action of the batch cancelled.
@@ -76,7 +80,7 @@ extension StoreActor {
     for (record, id) in waiting {
       guard let index = registry.groups[id]?.queued.firstIndex(where: { $0 === record }) else { continue }
       registry.groups[id]?.queued.remove(at: index)
-      withBoundary { start(record, group: id) }
+      withBoundary { start(actionRecord(record), group: id) }
     }
   }
 
@@ -96,7 +100,10 @@ extension StoreActor {
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next serial action.
   func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
     if let batch, batch.cause === record { flush() }
-    registry.live.removeValue(forKey: record.number)
+    if record.isLive {
+      registry.live.removeValue(forKey: record.number)
+      record.isLive = false
+    }
     activity &+= 1
     // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
     // after `finish()` has the line.
@@ -108,8 +115,13 @@ extension StoreActor {
     record.childRun = nil
     record.end()
     if let group, let next = registry.leave(group, record.number) {
-      withBoundary { start(next, group: group) }
+      withBoundary { start(actionRecord(next), group: group) }
     }
+  }
+
+  /// A record the registry or the intake holds as its base class: every one of them is this store's.
+  func actionRecord(_ record: TaskRecord) -> ActionRecord<I> {
+    unsafeDowncast(record, to: ActionRecord<I>.self)
   }
 
   /// Ends an action that never started.
@@ -138,7 +150,7 @@ extension StoreActor {
 
   /// Cancels the started tasks whose records match, in the order they were sent.
   func cancelStarted(where matches: (ActionRecord<I>) -> Bool, reason: CancellationReason) {
-    let matching = registry.live.values.lazy.map(\.record).filter(matches)
+    let matching = registry.live.values.lazy.map { self.actionRecord($0.record) }.filter(matches)
     for record in matching.sorted(by: { $0.number < $1.number }) { cancelStarted(record, reason: reason) }
   }
 
@@ -154,8 +166,8 @@ extension StoreActor {
     group.queued = []
     group.window = nil
     if !group.isEmpty { registry.groups[id] = group }
-    for record in started { cancelStarted(record, reason: reason) }
-    for record in waiting { drop(record, reason: reason) }
+    for record in started { cancelStarted(actionRecord(record), reason: reason) }
+    for record in waiting { drop(actionRecord(record), reason: reason) }
   }
 
   /// Cancels one action's task, wherever it is: started, queued, or waiting for a throttle window.
@@ -189,7 +201,7 @@ extension StoreActor {
     isStopped = true
     for id in registry.groups.keys { cancelGroup(id, reason: .storeStopped) }
     for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
-      cancelStarted(live.record, reason: .storeStopped)
+      cancelStarted(actionRecord(live.record), reason: .storeStopped)
     }
     for task in hookTasks { task.cancel() }
     hookTasks = []
@@ -215,7 +227,7 @@ extension StoreActor {
   private func warnAboutHandlersStillRunning(after grace: Duration) {
     for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
       Diagnostics.warn(
-        "\(storeID) stopped \(grace) ago, but the handler of \(describe(live.record.action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
+        "\(storeID) stopped \(grace) ago, but the handler of \(describe(actionRecord(live.record).action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
       )
     }
   }
@@ -231,7 +243,7 @@ extension StoreActor {
     guard latest else { return drop(record, reason: .throttled) }
     let replaced = registry.groups[id]?.window?.pending
     registry.groups[id]?.window?.pending = record
-    if let replaced { drop(replaced, reason: .throttled) }
+    if let replaced { drop(actionRecord(replaced), reason: .throttled) }
   }
 
   private func openWindow(_ id: CancelID, duration: Duration) {
@@ -250,7 +262,7 @@ extension StoreActor {
     guard let window = registry.groups[id]?.window, window.token == token else { return }
     registry.groups[id]?.window = nil
     if let pending = window.pending {
-      withBoundary { start(pending, group: id) }
+      withBoundary { start(actionRecord(pending), group: id) }
       openWindow(id, duration: duration)
     } else if registry.groups[id]?.isEmpty == true {
       registry.groups[id] = nil

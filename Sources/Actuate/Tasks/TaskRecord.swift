@@ -1,76 +1,90 @@
 
 /// The life of one action's task (or one hook's), shared by the store and the ``ActionTask`` handle.
 ///
-/// The store changes it on its own executor; handles read it and wait on it from anywhere, hence the lock.
+/// The store changes it on its own executor, and reads it there without a lock. What handles read from
+/// anywhere (the outcome, who waits for it) is guarded by the lock of the store's ``RecordHome``, which
+/// every record of the store shares: a record costs one allocation and no lock of its own.
 package class TaskRecord: @unchecked Sendable {
-  // @unchecked: `cancelReason` is only touched on the store's executor (every cancel reaches a task through
-  // its store, in order with the sends); everything else is immutable or behind `life`'s lock.
-  struct Life {
-    var outcome: ActionOutcome?
-    var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
-    var endHandlers: [@Sendable () -> Void] = []
-  }
+  // @unchecked: the store-side fields are only touched on the store's executor (every cancel reaches a task
+  // through its store, in order with the sends), or before the record is shared; the published fields only
+  // with `home.lock` held.
 
   /// Numbers tasks in the order their actions were sent, per store.
   package let number: UInt64
   /// The store the task belongs to, so a task-local record is never mistaken for another store's.
   package let owner: ObjectIdentifier
-  /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
-  package weak let owningStore: (any TaskOwner)?
-  private let life: Locked<Life>
+  /// Where ``ActionTask/cancel()`` goes, and the lock over what outside code reads of the record.
+  package let home: RecordHome
 
-  init(number: UInt64, owner: some TaskOwner, outcome: ActionOutcome? = nil) {
+  // Store-side: read and written on the store's executor only, with no lock.
+
+  /// Why the task was cancelled, once it has been; every state write asks.
+  private(set) var cancelReason: CancellationReason?
+  /// How the task ended, as the store knows it.
+  private(set) var ended: ActionOutcome?
+  /// Whether the handler has started: a cancelled handler is cleaned up only if it had.
+  var hasStarted = false
+  /// Whether the task outlived its first stretch and sits in the registry's `live` table.
+  var isLive = false
+
+  // Published: under `home.lock`, for handles on any thread.
+  private var published: ActionOutcome?
+  private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
+  private var endHandlers: [@Sendable () -> Void] = []
+
+  init(number: UInt64, owner: some TaskOwner) {
     self.number = number
     self.owner = ObjectIdentifier(owner)
-    self.owningStore = owner
-    self.life = Locked(Life(outcome: outcome))
+    self.home = owner.home
   }
 
-  /// Why the task was cancelled, once it has been. Set and read only on the store's executor, so the check
-  /// every state write makes ("is the task I write for cancelled?") takes no lock.
-  private(set) var cancelReason: CancellationReason?
-
-  package var outcome: ActionOutcome? { life.withLock { $0.outcome } }
-  var isDone: Bool { outcome != nil }
+  /// How the task ended, as handles see it from any thread; `nil` while it waits or runs.
+  package var outcome: ActionOutcome? { home.lock.withLock { _ in published } }
+  /// Whether the task has ended. On the store only.
+  var isDone: Bool { ended != nil }
+  /// On the store only.
   var isCancelled: Bool { cancelReason != nil }
 
   /// Marks the task cancelled, keeping the first reason. Returns `false` if it had already ended or been
-  /// cancelled. Only on the store's executor.
+  /// cancelled. On the store only.
   func markCancelled(_ reason: CancellationReason) -> Bool {
-    guard cancelReason == nil, !isDone else { return false }
+    guard cancelReason == nil, ended == nil else { return false }
     cancelReason = reason
     return true
   }
 
-  /// The outcome `end()` would give now: `.finished` unless the task was cancelled.
+  /// The outcome `end()` would give now: `.finished` unless the task was cancelled. On the store only.
   var endingOutcome: ActionOutcome {
-    outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
+    ended ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
   }
 
-  /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with.
+  /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with. On the
+  /// store only, or before the record is shared.
   @discardableResult
   func end(_ outcome: ActionOutcome? = nil) -> ActionOutcome {
-    typealias Ending = (ActionOutcome, [CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
-    let (final, waiters, handlers) = life.withLock { life -> Ending in
-      if let existing = life.outcome { return (existing, [], []) }
-      let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
-      life.outcome = final
+    if let ended { return ended }
+    let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
+    ended = final
+    typealias Waiting = ([CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
+    let (waiting, handlers) = home.lock.withLock { _ -> Waiting in
+      published = final
+      if waiters.isEmpty, endHandlers.isEmpty { return ([], []) }
       defer {
-        life.waiters = []
-        life.endHandlers = []
+        waiters = []
+        endHandlers = []
       }
-      return (final, life.waiters, life.endHandlers)
+      return (waiters, endHandlers)
     }
-    for waiter in waiters { waiter.resume(returning: final) }
+    for waiter in waiting { waiter.resume(returning: final) }
     for handler in handlers { handler() }
     return final
   }
 
   /// Calls `handler` once the task has ended: now, if it already has.
   package func onEnd(_ handler: @escaping @Sendable () -> Void) {
-    let endedAlready = life.withLock { life in
-      if life.outcome != nil { return true }
-      life.endHandlers.append(handler)
+    let endedAlready = home.lock.withLock { _ in
+      if published != nil { return true }
+      endHandlers.append(handler)
       return false
     }
     if endedAlready { handler() }
@@ -79,13 +93,29 @@ package class TaskRecord: @unchecked Sendable {
   package func wait() async -> ActionOutcome {
     if let outcome { return outcome }
     return await withCheckedContinuation { continuation in
-      let done = life.withLock { life -> ActionOutcome? in
-        if let outcome = life.outcome { return outcome }
-        life.waiters.append(continuation)
+      let done = home.lock.withLock { _ -> ActionOutcome? in
+        if let published { return published }
+        waiters.append(continuation)
         return nil
       }
       if let done { continuation.resume(returning: done) }
     }
+  }
+}
+
+/// What every record of one store shares: the way back to the store, and one lock for what outside code
+/// reads of them. One per root store, so a record needs no lock and no weak reference of its own.
+package final class RecordHome: @unchecked Sendable {
+  // @unchecked: `store` is set once, as the store is made, before anything can read it.
+
+  /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
+  package private(set) weak var store: (any TaskOwner)?
+  let lock = Locked(())
+
+  init() {}
+
+  func attach(_ store: some TaskOwner) {
+    self.store = store
   }
 }
 
@@ -94,21 +124,48 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let action: I.Action
   /// What sent this action from inside the store, or `nil` when it came from outside. A description, not
   /// the sender's record: a record that kept its sender would keep a whole chain of self-sends alive.
-  /// `.unknown` when nobody observed the store at the time of the send.
-  let sender: StoreCause<I>?
+  /// Held as a reference of a type that is not generic, so that a send with nobody observing (the
+  /// description is then `.unknown`, one shared note) copies no generic value.
+  private let sentBy: SenderNote?
   /// For an action that carries a child's: the child's handler, which runs instead of the parent's, and its
   /// cleanup. Set once, on the store, before the action starts.
   var childRun: ChildRun?
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0
-  /// Whether the handler has started: a cancelled handler is cleaned up only if it had. On the store only.
-  var hasStarted = false
 
-  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sender: StoreCause<I>?, outcome: ActionOutcome? = nil) {
+  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sentBy: SenderNote?) {
     self.action = action
-    self.sender = sender
-    super.init(number: number, owner: owner, outcome: outcome)
+    self.sentBy = sentBy
+    super.init(number: number, owner: owner)
+  }
+
+  /// What sent this action: `nil` from outside, `.unknown` when nobody observed the store at the time.
+  var sender: StoreCause<I>? {
+    guard let sentBy else { return nil }
+    if sentBy === SenderNote.unknown { return .unknown }
+    return unsafeDowncast(sentBy, to: DescribedSender<I>.self).cause
+  }
+}
+
+/// The description of an action's sender that its record keeps.
+class SenderNote: @unchecked Sendable {
+  // @unchecked: immutable; the subclass holds a `Sendable` cause.
+
+  /// The sender of an action sent while nobody observed the store.
+  static let unknown = SenderNote()
+
+  static func note<I: Interactor>(_ cause: StoreCause<I>) -> SenderNote {
+    if case .unknown = cause { return unknown }
+    return DescribedSender(cause)
+  }
+}
+
+final class DescribedSender<I: Interactor>: SenderNote, @unchecked Sendable {
+  let cause: StoreCause<I>
+
+  init(_ cause: StoreCause<I>) {
+    self.cause = cause
   }
 }
 
@@ -134,6 +191,8 @@ extension HookRecord: ChildHookLabeled {}
 
 /// The store a record belongs to, as its handles and the test clock reach it.
 package protocol TaskOwner: AnyObject, Sendable {
+  /// What the store's records share.
+  nonisolated var home: RecordHome { get }
   /// Cancels the record's task, in order with the sends before it.
   func cancel(_ record: TaskRecord)
   /// Takes every action sent so far, running each one's first stretch.
