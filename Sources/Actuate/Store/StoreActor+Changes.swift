@@ -12,6 +12,12 @@ extension StoreActor {
       if batch.cause === cause, batch.cleanup == nil { return }
       flush()
     }
+    openBatch(cause: cause)
+  }
+
+  /// Out of line, like `publishBatch`: building a batch looks up the state's type.
+  @inline(never)
+  private func openBatch(cause: TaskRecord?) {
     batch = StateBatch(old: current, cause: cause)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor.
@@ -28,6 +34,14 @@ extension StoreActor {
 
   /// Closes the open batch, if any, and publishes it as one change.
   func flush() {
+    // Checked here and published out of line: a store's code runs unspecialised for an interactor of
+    // another module, and the publishing code would look up the state's and the events' types on entry,
+    // on every call, batch or not.
+    if batch != nil { publishBatch() }
+  }
+
+  @inline(never)
+  private func publishBatch() {
     guard let batch else { return }
     self.batch = nil
     activity &+= 1

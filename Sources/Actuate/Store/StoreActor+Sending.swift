@@ -61,13 +61,18 @@ extension StoreActor {
       return nil
     }
     if Task.isCancelled {
-      // Hooks set up during the drain write and send as the running task: a cancelled caller would have
-      // those dropped. A task of the store's own, started here and now, takes the intake instead.
-      _ = spawnImmediately { self.drain() }
+      drainInOwnTask()
       return nil
     }
     drain()
     return record.ended
+  }
+
+  /// Hooks set up during a drain write and send as the running task: a cancelled caller would have those
+  /// dropped. A task of the store's own, started here and now, takes the intake instead.
+  @inline(never)
+  private func drainInOwnTask() {
+    _ = spawnImmediately { self.drain() }
   }
 
   nonisolated func stopFromOutside(_ reason: Intake<I>.StopReason) {
@@ -184,9 +189,7 @@ extension StoreActor {
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
       let record = actionRecord(taken)
-      if !observers.isEmpty {
-        emit(.actionSent(record.action, task: record.number, sender: record.sender))
-      }
+      if !observers.isEmpty { emitSent(record) }
       if stopping || isStopped {
         drop(record, reason: .storeStopped)
       } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {

@@ -60,8 +60,7 @@ extension StoreActor {
     // immediately, while it waited for the store): the handler never runs.
     if record.isCancelled { return ended(record, group: group, startedAt: nil) }
     record.hasStarted = true
-    let startedAt = observers.isEmpty ? nil : ContinuousClock.now
-    if startedAt != nil { emit(.actionStarted(record.action, task: record.number)) }
+    let startedAt = observers.isEmpty ? nil : emitStarted(record)
     await TaskContext.$current.withValue(record) {
       if let childRun = record.childRun {
         await childRun.handle(self)
@@ -107,10 +106,7 @@ extension StoreActor {
     activity &+= 1
     // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
     // after `finish()` has the line.
-    if !observers.isEmpty {
-      let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero
-      emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: duration))
-    }
+    if !observers.isEmpty { emitFinished(record, startedAt: startedAt) }
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
     record.childRun = nil
     record.end()
@@ -127,9 +123,9 @@ extension StoreActor {
   /// Ends an action that never started.
   func drop(_ record: ActionRecord<I>, reason: CancellationReason) {
     _ = record.markCancelled(reason)
-    if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
     if !observers.isEmpty {
-      emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: .zero))
+      emitCancelled(record, reason: reason)
+      emitFinished(record, startedAt: nil)
     }
     record.childRun = nil
     record.end()
@@ -138,7 +134,7 @@ extension StoreActor {
   /// Cancels a started task cooperatively: it ends when its handler returns.
   private func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
     guard record.markCancelled(reason) else { return }
-    if !observers.isEmpty { emit(.actionCancelled(record.action, task: record.number, reason: reason)) }
+    if !observers.isEmpty { emitCancelled(record, reason: reason) }
     if let live = registry.live[record.number] {
       live.task.cancel()
     } else if TaskContext.current === record {

@@ -32,10 +32,10 @@ package class TaskRecord: @unchecked Sendable {
   private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
   private var endHandlers: [@Sendable () -> Void] = []
 
-  init(number: UInt64, owner: some TaskOwner) {
+  init(number: UInt64, owner: ObjectIdentifier, home: RecordHome) {
     self.number = number
-    self.owner = ObjectIdentifier(owner)
-    self.home = owner.home
+    self.owner = owner
+    self.home = home
   }
 
   /// How the task ended, as handles see it from any thread; `nil` while it waits or runs.
@@ -137,7 +137,7 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   init(number: UInt64, owner: StoreActor<I>, action: I.Action, sentBy: SenderNote?) {
     self.action = action
     self.sentBy = sentBy
-    super.init(number: number, owner: owner)
+    super.init(number: number, owner: ObjectIdentifier(owner), home: owner.home)
   }
 
   /// What sent this action: `nil` from outside, `.unknown` when nobody observed the store at the time.
@@ -178,7 +178,7 @@ package final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   init(number: UInt64, owner: some TaskOwner, hook: I.Hook, child: String?) {
     self.hook = hook
     self.childLabel = child.map { "\($0) hook \(describe(hook))" }
-    super.init(number: number, owner: owner)
+    super.init(number: number, owner: ObjectIdentifier(owner), home: owner.home)
   }
 }
 
