@@ -37,6 +37,7 @@ public final class Store<I: Interactor>: Sendable {
     // Off, no observer is attached, so the store never builds an event for the log.
     let observers = debug.attach(to: observers)
     actor = StoreActor(state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers)
+    actor.home.attach(self)
     if actor.intake.enqueue(.start) { actor.scheduleDrainFromOutside() }
   }
 
@@ -96,4 +97,8 @@ public final class Store<I: Interactor>: Sendable {
   public func stop() {
     actor.stopFromOutside(.stopped)
   }
+}
+
+extension Store: StoreKeeper {
+  var taskOwner: any TaskOwner { actor }
 }

@@ -95,7 +95,6 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
     self.home = RecordHome()
-    home.attach(self)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.

@@ -106,17 +106,28 @@ package class TaskRecord: @unchecked Sendable {
 /// What every record of one store shares: the way back to the store, and one lock for what outside code
 /// reads of them. One per root store, so a record needs no lock and no weak reference of its own.
 package final class RecordHome: @unchecked Sendable {
-  // @unchecked: `store` is set once, as the store is made, before anything can read it.
+  // @unchecked: `keeper` is set once, as the store is made, before anything can read it.
 
-  /// Where ``ActionTask/cancel()`` goes; weak, so a handle kept after its store is gone keeps nothing alive.
-  package private(set) weak var store: (any TaskOwner)?
+  /// The ``Store`` that holds the store actor, weakly, so a handle kept after its store is gone keeps
+  /// nothing alive. Not the actor itself: a weak reference gives its object a side table, which makes
+  /// every retain and release of it slower, and the actor is retained several times per action. Once the
+  /// `Store` is gone its actor has stopped, and there is nothing left to cancel.
+  private weak var keeper: (any StoreKeeper)?
   let lock = Locked(())
 
   init() {}
 
-  func attach(_ store: some TaskOwner) {
-    self.store = store
+  /// Where ``ActionTask/cancel()`` goes.
+  package var store: (any TaskOwner)? { keeper?.taskOwner }
+
+  func attach(_ keeper: some StoreKeeper) {
+    self.keeper = keeper
   }
+}
+
+/// What holds a root store actor for outside code: ``Store``.
+protocol StoreKeeper: AnyObject, Sendable {
+  var taskOwner: any TaskOwner { get }
 }
 
 /// The record of one action: the action travels with it through the intake, the policies and the handler.
