@@ -12,6 +12,8 @@ struct ModelTests {
     case cancelGroup(String)
     case cancelJob(Int)
     case advance(Int)
+    /// Sends and cancels that reach the store together, before it can take any of them.
+    case batch([ReferenceModel.BatchCommand])
 
     var description: String {
       switch self {
@@ -19,6 +21,15 @@ struct ModelTests {
       case .cancelGroup(let id): "cancel id \(id)"
       case .cancelJob(let number): "cancel #\(number)"
       case .advance(let ticks): "advance \(ticks)"
+      case .batch(let commands): "together: " + commands.map(Self.describe).joined(separator: "; ")
+      }
+    }
+
+    private static func describe(_ command: ReferenceModel.BatchCommand) -> String {
+      switch command {
+      case .send(let job): "send \(job)"
+      case .cancelGroup(let id): "cancel id \(id)"
+      case .cancelJob(let number): "cancel #\(number)"
       }
     }
   }
@@ -63,12 +74,31 @@ struct ModelTests {
   }
 
   private static func randomStep(jobs: Int, using generator: inout SplitMix64) -> Step {
-    switch Int.random(in: 0..<20, using: &generator) {
+    switch Int.random(in: 0..<24, using: &generator) {
     case 0..<9: .send(randomJob(number: jobs, using: &generator))
     case 9..<11: .cancelGroup(["a", "b"].randomElement(using: &generator)!)
     case 11..<13 where jobs > 0: .cancelJob(Int.random(in: 0..<jobs, using: &generator))
+    case 20..<24: .batch(randomBatch(jobs: jobs, using: &generator))
     default: .advance(Int.random(in: 0...3, using: &generator))
     }
+  }
+
+  /// Two to five commands, mostly sends, whose cancels may name jobs of the same batch.
+  private static func randomBatch(jobs: Int, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand] {
+    var commands: [ReferenceModel.BatchCommand] = []
+    var count = jobs
+    for _ in 0..<Int.random(in: 2...5, using: &generator) {
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0..<6:
+        commands.append(.send(randomJob(number: count, using: &generator)))
+        count += 1
+      case 6..<8:
+        commands.append(.cancelGroup(["a", "b"].randomElement(using: &generator)!))
+      default:
+        if count > 0 { commands.append(.cancelJob(Int.random(in: 0..<count, using: &generator))) }
+      }
+    }
+    return commands
   }
 
   /// Runs one case; records an issue naming the seed and returns `false` at the first disagreement.
@@ -79,6 +109,8 @@ struct ModelTests {
     let store = Store(state: .init(), interactor: ModelInteractor(), clock: clock)
     var model = ReferenceModel()
     var tasks: [ActionTask] = []
+    // Taken now, so that the store's start is not taken with the first batch of commands held together.
+    await store.settleIntake()
     var trace: [String] = []
 
     func compare(after step: String) async -> Bool {
@@ -127,6 +159,17 @@ struct ModelTests {
         model.advance(by: ticks)
         await store.settleIntake()
         await clock.advance(by: ReferenceModel.tick * ticks)
+      case .batch(let commands):
+        model.batch(commands)
+        store.withIntakeHeld {
+          for command in commands {
+            switch command {
+            case .send(let job): tasks.append(store.send(job))
+            case .cancelGroup(let id): store.cancel(id: id)
+            case .cancelJob(let number): tasks[number].cancel()
+            }
+          }
+        }
       }
       await store.settleIntake()
       guard await compare(after: step.description) else {

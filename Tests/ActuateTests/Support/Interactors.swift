@@ -173,7 +173,8 @@ extension Store {
   }
 
   /// Runs `body` while the store cannot take anything from its intake, as when it is busy: what `body`
-  /// sends and cancels is taken together afterwards, in order.
+  /// sends and cancels is taken together afterwards, in order. Only while no drain is under way (after
+  /// `settleIntake()`): a drain in progress would take the commands as they come.
   func withIntakeHeld(_ body: () -> Void) {
     if actor.intake.holding(body) { actor.scheduleDrainFromOutside() }
   }
