@@ -8,6 +8,7 @@ enum Catalog {
     CancelPrevious.scenario,
     HookForEach.scenario,
     ValuesSubscribers.scenario,
+    SelfSendChain.scenario,
     ObservedSend.scenario,
     DebugLogging.scenario,
     DiffArray.scenario,
