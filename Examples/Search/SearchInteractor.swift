@@ -50,6 +50,12 @@ struct SearchInteractor: Interactor {
     }
   }
 
+  /// A search cancelled while it runs (a newer query superseded it, or the query was cleared) can no longer
+  /// write: its cleanup turns the spinner off, so it shows only while a search runs.
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+    if case .search = action { store.isSearching = false }
+  }
+
   func policy(for action: Action) -> ActionPolicy {
     switch action {
     // Debounce cancels the search in flight as well as the one waiting: the newest query wins.
@@ -65,12 +71,12 @@ struct SearchInteractor: Interactor {
     }
   }
 
-  /// An empty query has no results: whatever search runs or waits is for a query that is gone.
+  /// An empty query has no results: whatever search runs or waits is for a query that is gone. (A search
+  /// running now turns its spinner off in `onCancel`, right at the cancel.)
   private func clear(_ store: isolated StoreOf<Self>) {
     store.cancel(id: SearchID())
     store.query = ""
     store.results = []
-    store.isSearching = false
     store.error = nil
   }
 
