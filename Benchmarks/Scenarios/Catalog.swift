@@ -2,6 +2,7 @@
 enum Catalog {
   static let all: [Scenario] = [
     SendAwait.scenario,
+    TaskFloor.scenario,
     SendAwait.finishing,
     SendBurst.scenario,
     ChildSend.scenario,
