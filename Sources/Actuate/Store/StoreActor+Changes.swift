@@ -4,6 +4,7 @@ extension StoreActor {
 
   /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
   /// become one change; a write from another task first closes the batch that is open.
+  @usableFromInline
   func willWrite() {
     guard isObserved else { return }
     if let cleaning { return willWrite(cleaningUp: cleaning) }
@@ -55,6 +56,7 @@ extension StoreActor {
   /// Whether a write made now lands: not once the store has stopped, and not for a cancelled action, whether
   /// its handler writes or a task the handler started (it inherits the action's task-local record, though
   /// not its cancellation). A cleanup's writes always land.
+  @usableFromInline
   var writeLands: Bool {
     if cleaning != nil { return true }
     if isStopped { return false }

@@ -35,12 +35,12 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// changes are the root's. `nil` for a root.
   nonisolated let link: (any ChildLink<I>)?
   /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
-  nonisolated let isChild: Bool
+  @usableFromInline nonisolated let isChild: Bool
   let hooksToStart: [I.Hook]
 
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
   /// which runs on the same executor, can write into it in place.
-  nonisolated(unsafe) var current: I.State
+  @usableFromInline nonisolated(unsafe) var current: I.State
   /// The children running inside this store, `nil` when the interactor declares none.
   var children: ChildTable<I>?
   /// Whether the interactor declares children: `children != nil`, asked on every write and action without
@@ -119,16 +119,18 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   // MARK: State
 
+  // The accessors below are inlinable so that a handler's `store.count += 1`, compiled in the client's
+  // module, is specialised there: the key path becomes a direct access to the field, where unspecialised
+  // code would walk it at run time. Only a root store's landing write takes the inlined path; a child's
+  // write and a dropped one go through `subscript(elsewhere:)`, out of line.
+
   /// The whole state. Reading it is free; writing it is a write like any other.
+  @inlinable
   public var state: I.State {
-    get { isChild ? link!.state : current }
+    get { isChild ? childState : current }
     _modify {
-      if isChild {
-        yield &link![\I.State.self]
-      } else if !writeLands {
-        var discarded = current
-        yield &discarded
-        dropWrite(path: "state")
+      if isChild || !writeLands {
+        yield &self[elsewhere: \I.State.self]
       } else {
         willWrite()
         yield &current
@@ -137,15 +139,12 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   }
 
   /// Reads and writes one property of the state: `store.query = "tabby"`.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<I.State, Value>) -> Value {
-    get { isChild ? link!.state[keyPath: keyPath] : current[keyPath: keyPath] }
+    get { isChild ? childState[keyPath: keyPath] : current[keyPath: keyPath] }
     _modify {
-      if isChild {
-        yield &link![keyPath]
-      } else if !writeLands {
-        var discarded = current[keyPath: keyPath]
-        yield &discarded
-        dropWrite(path: "\(keyPath)")
+      if isChild || !writeLands {
+        yield &self[elsewhere: keyPath]
       } else {
         willWrite()
         yield &current[keyPath: keyPath]
@@ -154,8 +153,29 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   }
 
   /// Reads one property of the state through a read-only key path.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
-    isChild ? link!.state[keyPath: keyPath] : current[keyPath: keyPath]
+    isChild ? childState[keyPath: keyPath] : current[keyPath: keyPath]
+  }
+
+  /// A child store's state, which lives in its root's.
+  @usableFromInline
+  var childState: I.State { link!.state }
+
+  /// A write that does not land in this store's own state: a child's, in place in its root's state, or one
+  /// that is dropped (its task was cancelled, or the store has stopped).
+  @usableFromInline
+  subscript<Value>(elsewhere keyPath: WritableKeyPath<I.State, Value>) -> Value {
+    get { isChild ? childState[keyPath: keyPath] : current[keyPath: keyPath] }
+    _modify {
+      if isChild {
+        yield &link![keyPath]
+      } else {
+        var discarded = current[keyPath: keyPath]
+        yield &discarded
+        dropWrite(path: keyPath == \I.State.self ? "state" : "\(keyPath)")
+      }
+    }
   }
 
   // MARK: Cancellation
