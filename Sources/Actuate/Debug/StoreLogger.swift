@@ -43,7 +43,9 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     default:
       break
     }
-    guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
+    if let keeps = debug.filter.actionFilter {
+      guard event.subjectActions.allSatisfy({ keeps(describe($0)) }) else { return }
+    }
     guard let body = DebugEntryText.body(for: event, maxLines: debug.maxLines) else { return }
     let entry = "[Actuate \(id) \(time.text(utc: debug.clock.utc))] \(body)"
     for sink in debug.sinks { sink.deliver(entry, warn: debug.warn) }

@@ -1,13 +1,15 @@
 /// Runtime type names carry module prefixes and compiler-generated context that only add
 /// noise to a dump, so they are reduced to the name a person would write in source.
 struct TypeNameFormatter {
-  private var cache: [ObjectIdentifier: String] = [:]
+  /// Shared by every dump and diff in the process: a type's readable name never changes, and working it out
+  /// again was a sixth of the cost of logging a small state change.
+  private static let cache = Locked<[ObjectIdentifier: String]>([:])
 
-  mutating func name(of type: Any.Type) -> String {
+  func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
-    if let cached = cache[key] { return cached }
+    if let cached = Self.cache.withLock({ $0[key] }) { return cached }
     let readable = Self.readable(_typeName(type, qualified: true))
-    cache[key] = readable
+    Self.cache.withLock { $0[key] = readable }
     return readable
   }
 
