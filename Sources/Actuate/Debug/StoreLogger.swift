@@ -8,6 +8,11 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private let debug: DebugStore
   private let actions: (@Sendable (I.Action) -> Bool)?
   private let kinds: Set<DebugEntryKind>
+  private let hasTrace: Bool
+  private let hasEntries: Bool
+  /// A trace's diffs are abbreviated to this many lines: the timeline is for finding the moment, the log
+  /// for reading all of it.
+  private static var traceLines: Int { 40 }
   /// Tasks whose handlers started: an action dropped before it started has its cancellation logged, not its end.
   private var started: Set<UInt64> = []
 
@@ -15,6 +20,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     self.debug = debug
     self.actions = actions
     self.kinds = debug.filter.kinds
+    self.hasTrace = debug.sinks.contains { $0.trace != nil }
+    self.hasEntries = debug.sinks.contains { $0.trace == nil }
   }
 
   /// The store's observer: runs on the store's executor, in order.
@@ -34,6 +41,12 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   }
 
   private func write(_ id: StoreID, _ event: StoreEvent<I>, at time: WallTime) {
+    guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
+    if hasTrace, let input = TraceInput.make(for: event, maxLines: min(debug.maxLines, Self.traceLines)) {
+      for sink in debug.sinks {
+        if let trace = sink.trace { sink.deliver(trace.record(input, store: id, at: time), warn: debug.warn) }
+      }
+    }
     switch event {
     case .actionStarted(_, let task):
       started.insert(task)
@@ -43,9 +56,19 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     default:
       break
     }
-    guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
-    guard let body = DebugEntryText.body(for: event, maxLines: debug.maxLines) else { return }
-    let entry = "[Actuate \(id) \(time.text(utc: debug.clock.utc))] \(body)"
-    for sink in debug.sinks { sink.deliver(entry, warn: debug.warn) }
+    guard hasEntries, let entry = DebugEntry.make(for: event, maxLines: debug.maxLines) else { return }
+    let stamp = time.iso8601(utc: debug.clock.utc)
+    var text: String?
+    var line: String?
+    for sink in debug.sinks where sink.trace == nil {
+      switch sink.format {
+      case .text:
+        if text == nil { text = "[Actuate \(id) \(stamp)] \(entry.text)" }
+        sink.deliver(text!, warn: debug.warn)
+      case .jsonLines:
+        if line == nil { line = JSONLinesFormat.line(entry, store: id, time: stamp) }
+        sink.deliver(line!, warn: debug.warn)
+      }
+    }
   }
 }

@@ -90,7 +90,7 @@ final class LogCollector: Sendable {
 let pinnedTime = WallTime(seconds: 43_201, nanoseconds: 204_000_000)
 
 extension DebugStore {
-  /// A debug log whose timestamps always read `12:00:01.204`, so expectations are exact.
+  /// A debug log whose timestamps always read `1970-01-01T12:00:01.204000Z`, so expectations are exact.
   static func pinned(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter()) -> DebugStore {
     var debug = DebugStore(sinks: sinks, filter: filter)
     debug.clock = .fixed(pinnedTime)
@@ -101,7 +101,7 @@ extension DebugStore {
 extension Store {
   /// An entry of this store's log, as a pinned debug log writes it.
   func entry(_ body: String) -> String {
-    "[Actuate \(id) 12:00:01.204] \(body)"
+    "[Actuate \(id) 1970-01-01T12:00:01.204000Z] \(body)"
   }
 }
 
