@@ -4,14 +4,10 @@ import Testing
 
 @Suite("Debug log sinks")
 struct DebugSinkTests {
-  private func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("actuate-\(UUID().uuidString)-\(name)").path
-  }
-
   @Test func everySinkGetsEveryEntry() async throws {
     let first = LogCollector()
     let second = LogCollector()
-    let path = temporaryPath("both.log")
+    let path = temporaryLogPath("both.log")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = Store(
       state: .init(), interactor: SearchFeature(),
@@ -34,7 +30,7 @@ struct DebugSinkTests {
         if case .set(let value) = action { store.count = value }
       }
     }
-    let path = temporaryPath("eight.log")
+    let path = temporaryLogPath("eight.log")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let storeCount = 8
     let actions = 300
@@ -85,7 +81,7 @@ struct DebugSinkTests {
   }
 
   @Test func aMissingFolderIsReportedWithThePathAndTheReason() throws {
-    let path = temporaryPath("missing") + "/app.log"
+    let path = temporaryLogPath("missing") + "/app.log"
     let error = #expect(throws: DebugSinkError.self) { try DebugSink.file(path) }
     #expect(error?.path == path)
     #expect(error?.code == ENOENT)
@@ -99,7 +95,7 @@ struct DebugSinkTests {
   }
 
   @Test func aPathUnderARegularFileCannotBeOpened() throws {
-    let file = temporaryPath("regular")
+    let file = temporaryLogPath("regular")
     #expect(FileManager.default.createFile(atPath: file, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: file) }
     let error = #expect(throws: DebugSinkError.self) { try DebugSink.file(file + "/app.log") }
