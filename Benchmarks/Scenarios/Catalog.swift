@@ -10,6 +10,7 @@ enum Catalog {
     ValuesSubscribers.scenario,
     ObservedSend.scenario,
     DebugLogging.scenario,
+    TraceWriting.scenario,
     DiffArray.scenario,
     DiffArray.scaling,
     DiffDictionary.scenario,

@@ -21,7 +21,11 @@ public struct DebugFilter: Sendable {
   /// The kinds of entry to log.
   public var kinds: Set<DebugEntryKind>
   /// Whether to log entries about an action, given the action as the log prints it (`.search("tabby")`).
-  public var actions: @Sendable (String) -> Bool
+  public var actions: @Sendable (String) -> Bool {
+    didSet { keepsEveryAction = false }
+  }
+  /// No action filter was given: the writer need not describe actions to ask it.
+  private(set) var keepsEveryAction: Bool
 
   /// A filter; by default it keeps everything.
   ///
@@ -34,12 +38,13 @@ public struct DebugFilter: Sendable {
     stores: [any Interactor.Type]? = nil,
     excluding excludedStores: [any Interactor.Type] = [],
     kinds: Set<DebugEntryKind> = Set(DebugEntryKind.allCases),
-    actions: @escaping @Sendable (String) -> Bool = { _ in true }
+    actions: (@Sendable (String) -> Bool)? = nil
   ) {
     self.storeTypes = stores.map { Set($0.map(ObjectIdentifier.init)) }
     self.excludedStoreTypes = Set(excludedStores.map(ObjectIdentifier.init))
     self.kinds = kinds
-    self.actions = actions
+    self.actions = actions ?? { _ in true }
+    self.keepsEveryAction = actions == nil
   }
 
   /// Whether stores of interactor type `type` are logged at all.

@@ -69,7 +69,10 @@ final class LogFile: Sendable {
 
   /// `app.log.(k-1)` → `app.log.k`, …, `app.log` → `app.log.1`, then a new, empty `app.log`.
   private func rotate(_ open: inout OpenFile) throws(DebugSinkError) {
-    for index in stride(from: rotation.keptFiles - 1, through: 1, by: -1) {
+    // Only the files there are get renamed: a generous `keptFiles` must not cost a rename per slot.
+    var existing = 0
+    while existing < rotation.keptFiles, access("\(path).\(existing + 1)", F_OK) == 0 { existing += 1 }
+    for index in stride(from: min(existing, rotation.keptFiles - 1), through: 1, by: -1) {
       _ = rename("\(path).\(index)", "\(path).\(index + 1)")
     }
     guard rename(path, "\(path).1") == 0 else { throw Self.error(path: path, operation: .rotate) }

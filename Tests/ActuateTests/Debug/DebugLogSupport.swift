@@ -75,7 +75,11 @@ final class LogCollector: Sendable {
   private let collected = Locked<[String]>([])
 
   var sink: DebugSink {
-    .custom(name: "collector") { [self] entry in collected.withLock { $0.append(entry) } }
+    sink(format: .text)
+  }
+
+  func sink(format: DebugFormat) -> DebugSink {
+    .custom(name: "collector", format: format) { [self] entry in collected.withLock { $0.append(entry) } }
   }
 
   var entries: [String] { collected.withLock { $0 } }

@@ -3,10 +3,19 @@
 struct TypeNameFormatter {
   private var cache: [ObjectIdentifier: String] = [:]
 
+  /// Every name formatted so far in the process: a log or trace diffs the same few types thousands of times.
+  private static let formatted = Locked<[ObjectIdentifier: String]>([:])
+
   mutating func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let cached = cache[key] { return cached }
-    let readable = Self.readable(_typeName(type, qualified: true))
+    let readable =
+      Self.formatted.withLock { $0[key] }
+      ?? {
+        let readable = Self.readable(_typeName(type, qualified: true))
+        Self.formatted.withLock { $0[key] = readable }
+        return readable
+      }()
     cache[key] = readable
     return readable
   }

@@ -5,6 +5,7 @@
 /// one lane never overlap and the viewer's begin/end pairs always nest, however many actions run at once.
 struct StoreTrack {
   struct Span {
+    var name: String
     var lane: Int
     var start: Int
     var handlerStarted = false

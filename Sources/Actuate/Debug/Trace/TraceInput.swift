@@ -25,8 +25,15 @@ enum TraceInput: Sendable {
       return .ended(task: task, outcome: "\(outcome)")
     case .stateChanged(let old, let new, let cause):
       guard let diff = DebugStore.diff(old, new, maxLines: maxLines) else { return nil }
-      let name = if case .cancellation = cause { "cleanup changed state" } else { "state changed" }
-      return .instant(name: name, task: cause.task, args: [("by", DebugEntry.changer(cause) ?? "unknown"), ("diff", diff)])
+      switch cause {
+      case .action(_, let task):
+        // The recorder names the action from its span: describing it again here would double the cost.
+        return .instant(name: "state changed", task: task, args: [("diff", diff)])
+      case .cancellation(_, let task, _):
+        return .instant(name: "cleanup changed state", task: task, args: [("by", DebugEntry.changer(cause)!), ("diff", diff)])
+      case .hook, .childHook, .unknown:
+        return .instant(name: "state changed", task: nil, args: [("by", DebugEntry.changer(cause) ?? "unknown"), ("diff", diff)])
+      }
     case .writeDropped(let path, let cause):
       return .instant(name: "write dropped", task: cause.task, args: [("path", path), ("by", DebugEntry.writer(cause))])
     case .sendDropped(let action, let cause):

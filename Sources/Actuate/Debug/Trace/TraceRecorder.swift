@@ -36,7 +36,7 @@ final class TraceRecorder: @unchecked Sendable {
     case .taken(let task, let action, let sender, let sentBy):
       let (lane, isNew) = track.takeLane()
       if isNew { events.append(Self.laneName(lane, process: process)) }
-      track.open[task] = StoreTrack.Span(lane: lane, start: now)
+      track.open[task] = StoreTrack.Span(name: action, lane: lane, start: now)
       events.append(event(.begin, action, lane: lane, args: [("task", "\(task)")] + (sentBy.map { [("sent by", $0)] } ?? [])))
       if let sender, let from = track.span(of: sender) {
         events.append(TraceEvent(phase: .flowStart, name: "send", time: from.start, process: process, thread: from.lane, category: "send", id: task))
@@ -52,8 +52,10 @@ final class TraceRecorder: @unchecked Sendable {
       guard let span = track.end(task) else { break }
       if span.handlerStarted { events.append(event(.end, "handler", lane: span.lane)) }
       events.append(event(.end, "", lane: span.lane, args: [("outcome", outcome)]))
-    case .instant(let name, let task, let args):
-      events.append(event(.instant, name, lane: task.flatMap { track.open[$0]?.lane } ?? 0, args: args))
+    case .instant(let name, let task, var args):
+      let span = task.flatMap { track.open[$0] }
+      if let span, !args.contains(where: { $0.0 == "by" }) { args.insert(("by", span.name), at: 0) }
+      events.append(event(.instant, name, lane: span?.lane ?? 0, args: args))
     case .stopped:
       // The observers go with the stop: spans still open end here, with the reason they were cancelled.
       for (task, span) in track.open.sorted(by: { $0.key < $1.key }) {
