@@ -11,6 +11,7 @@ enum Catalog {
     ObservedSend.scenario,
     DebugLogging.scenario,
     TraceWriting.scenario,
+    TraceWriting.drained,
     DiffArray.scenario,
     DiffArray.scaling,
     DiffDictionary.scenario,

@@ -30,7 +30,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   /// The inbox's previous storage, kept to be swapped in, so a batch allocates nothing.
   private var spare: [Captured] = []
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
-  private var traces: [String]
+  private var traces: [JSONBuffer]
 
   init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?) {
     self.debug = debug
@@ -38,7 +38,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     self.kinds = debug.filter.kinds
     self.hasTrace = debug.sinks.contains { $0.trace != nil }
     self.hasEntries = debug.sinks.contains { $0.trace == nil }
-    self.traces = Array(repeating: "", count: debug.sinks.count)
+    self.traces = Array(repeating: JSONBuffer(capacity: 0), count: debug.sinks.count)
   }
 
   /// The store's observer: runs on the store's executor, in order.
@@ -72,9 +72,9 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   }
 
   private func writeTraces(atLeast size: Int) {
-    for index in traces.indices where traces[index].utf8.count >= size {
-      debug.sinks[index].deliver(traces[index], warn: debug.warn)
-      traces[index] = ""
+    for index in traces.indices where traces[index].count >= size {
+      debug.sinks[index].deliver(traces[index].text, warn: debug.warn)
+      traces[index].removeAll()
     }
   }
 
@@ -84,7 +84,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     }
     if hasTrace, let input = TraceInput.make(for: event, maxLines: min(debug.maxLines, Self.traceLines)) {
       for (index, sink) in debug.sinks.enumerated() {
-        if let trace = sink.trace { traces[index] += trace.record(input, store: id, at: time) }
+        if let trace = sink.trace { trace.record(input, store: id, at: time, to: &traces[index]) }
       }
       writeTraces(atLeast: Self.traceChunk)
     }

@@ -53,8 +53,22 @@ struct JSONLinesTests {
   }
 
   @Test func stringsAreEscaped() {
-    #expect(JSONString.quoted("plain") == "\"plain\"")
-    #expect(JSONString.quoted("a \"quote\", a \\ and\na line\tand \u{1}") == #""a \"quote\", a \\ and\na line\tand \u0001""#)
-    #expect(JSONString.quoted("é 🐈") == "\"é 🐈\"")
+    func quoted(_ text: String) -> String {
+      var json = JSONBuffer()
+      json.string(text)
+      return json.text
+    }
+    #expect(quoted("plain") == "\"plain\"")
+    #expect(quoted("a \"quote\", a \\ and\na line\tand \u{1}") == #""a \"quote\", a \\ and\na line\tand \u0001""#)
+    #expect(quoted("é 🐈") == "\"é 🐈\"")
+  }
+
+  @Test func numbers() {
+    var json = JSONBuffer()
+    for value in [0, 7, 10, 1_234_567, -42] {
+      json.number(value)
+      json.raw(" ")
+    }
+    #expect(json.text == "0 7 10 1234567 -42 ")
   }
 }

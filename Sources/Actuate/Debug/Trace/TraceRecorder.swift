@@ -18,12 +18,15 @@ final class TraceRecorder: @unchecked Sendable {
     var event = TraceEvent(phase: .instant, name: "trace started", time: 0, process: 0, thread: 0)
     event.isGlobal = true
     event.args = [("time", start.iso8601(utc: utc))]
-    return "[" + event.json
+    var json = JSONBuffer()
+    json.raw("[")
+    event.write(to: &json)
+    return json.text
   }
 
-  /// The events `input` makes, each on a line of its own that starts with the comma separating it from the one
-  /// before: the file always ends with a whole event, so it is one `]` away from strict JSON.
-  func record(_ input: TraceInput, store: StoreID, at time: WallTime) -> String {
+  /// Appends the events `input` makes to `json`, each on a line of its own that starts with the comma
+  /// separating it from the one before: the file always ends with a whole event, one `]` away from strict JSON.
+  func record(_ input: TraceInput, store: StoreID, at time: WallTime, to json: inout JSONBuffer) {
     var events: [TraceEvent] = []
     var track = tracks[store] ?? named(store, into: &events)
     let now = max(track.latest, Self.nanoseconds(from: start, to: time))
@@ -65,10 +68,10 @@ final class TraceRecorder: @unchecked Sendable {
       }
       events.append(event(.instant, "stopped", lane: 0))
       tracks[store] = nil
-      return Self.lines(events)
+      return Self.write(events, to: &json)
     }
     tracks[store] = track
-    return Self.lines(events)
+    Self.write(events, to: &json)
   }
 
   /// A new store's track, with the metadata that names it and its lane 0.
@@ -83,10 +86,11 @@ final class TraceRecorder: @unchecked Sendable {
     TraceEvent(phase: .metadata, name: "thread_name", time: 0, process: process, thread: lane, args: [("name", lane == 1 ? "actions" : "actions \(lane)")])
   }
 
-  private static func lines(_ events: [TraceEvent]) -> String {
-    var text = ""
-    for event in events { text += ",\n" + event.json }
-    return text
+  private static func write(_ events: [TraceEvent], to json: inout JSONBuffer) {
+    for event in events {
+      json.raw(",\n")
+      event.write(to: &json)
+    }
   }
 
   private static func nanoseconds(from start: WallTime, to time: WallTime) -> Int {
