@@ -107,6 +107,13 @@ enum DebuggingGuide {
   }
   // [session]
 
+  // [trace-every-store]
+  static func traceEveryStore() throws {
+    DebugStore.enable(try .trace("/tmp/trace.json"))                 // a timeline of every store
+    DebugStore.enable(.console, try .trace("/tmp/trace.json"))       // the log and the timeline
+  }
+  // [trace-every-store]
+
   // [trace]
   static func traceTwoSearches(to path: String) async throws {
     let debug = DebugStore(try .trace(path))                     // one trace file for both stores
