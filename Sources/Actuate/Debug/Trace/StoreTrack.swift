@@ -3,7 +3,10 @@
 /// A store is a process of the trace, named by its id. Lane 0 holds what belongs to the store as a whole
 /// (its start, hooks, warnings); each action's span takes the lowest free lane from 1 up, so that spans in
 /// one lane never overlap and the viewer's begin/end pairs always nest, however many actions run at once.
-struct StoreTrack {
+///
+/// A class, touched only on the writer: the recorder changes it in place for every event, where a struct
+/// held in a dictionary would copy its tables on each change.
+final class StoreTrack {
   struct Span {
     var name: String
     var lane: Int
@@ -25,7 +28,7 @@ struct StoreTrack {
   var latest = 0
 
   /// The lowest free lane, and whether it is new (and needs a name).
-  mutating func takeLane() -> (lane: Int, isNew: Bool) {
+  func takeLane() -> (lane: Int, isNew: Bool) {
     var lane = 1
     while busy.contains(lane) { lane += 1 }
     busy.insert(lane)
@@ -33,7 +36,7 @@ struct StoreTrack {
     return (lane, lane > lanes)
   }
 
-  mutating func end(_ task: UInt64) -> Span? {
+  func end(_ task: UInt64) -> Span? {
     guard let span = open.removeValue(forKey: task) else { return nil }
     busy.remove(span.lane)
     ended.append((task, span))

@@ -6,7 +6,8 @@
 final class TraceRecorder: @unchecked Sendable {
   // @unchecked: touched only on the debug log's serial writer.
   private let start: WallTime
-  private var tracks: [StoreID: StoreTrack] = [:]
+  /// By store number: unique in the process, and cheaper to hash than the id's name.
+  private var tracks: [Int: StoreTrack] = [:]
 
   init(start: WallTime) {
     self.start = start
@@ -28,7 +29,7 @@ final class TraceRecorder: @unchecked Sendable {
   /// separating it from the one before: the file always ends with a whole event, one `]` away from strict JSON.
   func record(_ input: TraceInput, store: StoreID, at time: WallTime, to json: inout JSONBuffer) {
     var events: [TraceEvent] = []
-    var track = tracks[store] ?? named(store, into: &events)
+    let track = tracks[store.number] ?? named(store, into: &events)
     let now = max(track.latest, Self.nanoseconds(from: start, to: time))
     track.latest = now
     let process = store.number
@@ -67,10 +68,9 @@ final class TraceRecorder: @unchecked Sendable {
         events.append(event(.end, "", lane: span.lane, args: [("outcome", "cancelled (store stopped)")]))
       }
       events.append(event(.instant, "stopped", lane: 0))
-      tracks[store] = nil
+      tracks[store.number] = nil
       return Self.write(events, to: &json)
     }
-    tracks[store] = track
     Self.write(events, to: &json)
   }
 
@@ -79,7 +79,9 @@ final class TraceRecorder: @unchecked Sendable {
     let process = store.number
     events.append(TraceEvent(phase: .metadata, name: "process_name", time: 0, process: process, thread: 0, args: [("name", "\(store)")]))
     events.append(TraceEvent(phase: .metadata, name: "thread_name", time: 0, process: process, thread: 0, args: [("name", "store")]))
-    return StoreTrack()
+    let track = StoreTrack()
+    tracks[process] = track
+    return track
   }
 
   private static func laneName(_ lane: Int, process: Int) -> TraceEvent {
