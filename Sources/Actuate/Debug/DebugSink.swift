@@ -1,7 +1,7 @@
 /// Where a ``DebugStore`` writes its entries.
 ///
-/// A sink receives whole entries, one call each, in the order they happened, on the debug log's background
-/// writer. A sink that fails is reported once, with a warning on standard error; later entries are still
+/// A sink receives whole entries, one call each, each store's in the order they happened, on the debug log's
+/// background writer. A sink that fails is reported once, with a warning on standard error; later entries are still
 /// offered to it, and its later failures are not reported.
 public struct DebugSink: Sendable {
   /// Names the sink in the warning about its failure.

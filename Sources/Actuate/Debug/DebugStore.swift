@@ -21,7 +21,7 @@
 ///
 /// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only copies
 /// each event (for a state change, the old and new state) and hands it to one background writer, which
-/// formats and writes entries in the order they happened. Call ``flush()`` to wait for the writer.
+/// formats and writes each store's entries in the order they happened. Call ``flush()`` to wait for the writer.
 public struct DebugStore: Sendable {
   /// Where entries go. Every entry goes to every sink.
   public var sinks: [DebugSink]

@@ -41,12 +41,7 @@ struct JSONLinesTests {
     let store = Store(
       state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
       debug: .using(.pinned(log.sink(format: .jsonLines), filter: DebugFilter(kinds: [.cancelled]))))
-    let first = store.send(.superseding(1))
-    await store.actor.drainIntake()
-    store.send(.superseding(2))
-    await first.finish()
-    store.stop()
-    await store.flushDebugLog()
+    await supersedeThenStop(store)
     let entries = try objects(log)
     #expect(entries.map { $0["outcome"] } == ["cancelled (superseded)", "cancelled (store stopped)"])
     #expect(entries.map { $0["action"] } == [".superseding(1)", ".superseding(2)"])

@@ -77,23 +77,13 @@ struct LogRotationTests {
     defer { removeLogFiles(path) }
     let debug = DebugStore(try .file(path, format: .jsonLines, rotation: LogRotation(maxBytes: 4_096, keptFiles: 10_000)))
     let actions = 150
-    let ids = await withTaskGroup(of: StoreID.self) { group in
-      for _ in 0..<8 {
-        group.addTask {
-          let store = Store(state: .init(), interactor: Counter(), debug: .using(debug))
-          var last: ActionTask?
-          for value in 1...actions { last = store.send(.set(value)) }
-          await last?.finish()
-          store.stop()
-          await store.flushDebugLog()
-          return store.id
-        }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
+    let ids = await runStoresAtOnce(actions: actions) { _ in
+      Store(state: .init(), interactor: Counter(), debug: .using(debug))
+    } action: { .set($0) }
     #expect(files(path).count > 10, "the log rotated")
     let entries = try lines(path).map { line in
-      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "a whole entry: \(line)")
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+      return try #require(object, "a whole entry: \(line)")
     }
     for id in ids {
       let actionsLogged = entries.filter { $0["store"] == id.description && $0["kind"] == "action" }.compactMap { $0["action"] }

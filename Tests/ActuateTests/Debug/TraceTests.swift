@@ -16,12 +16,7 @@ struct TraceTests {
     let store = try tracedStore(path)
     await store.send(.refresh).finish()
     await store.send(.queryChanged("tabby")).finish()
-    let first = store.send(.superseding(1))
-    await store.actor.drainIntake()
-    store.send(.superseding(2))
-    await first.finish()
-    store.stop()
-    await store.flushDebugLog()
+    await supersedeThenStop(store)
 
     let trace = try TraceFileReader(path: path)
     let names = trace.events(of: store.id).filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: String])?["name"] }
@@ -105,20 +100,9 @@ struct TraceTests {
     defer { removeLogFiles(path) }
     let debug = DebugStore(try .trace(path))
     let actions = 200
-    let ids = await withTaskGroup(of: StoreID.self) { group in
-      for _ in 0..<8 {
-        group.addTask {
-          let store = Store(state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
-          var last: ActionTask?
-          for value in 1...actions { last = store.send(.queryChanged("\(value)")) }
-          await last?.finish()
-          store.stop()
-          await store.flushDebugLog()
-          return store.id
-        }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
+    let ids = await runStoresAtOnce(actions: actions) { _ in
+      Store(state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+    } action: { .queryChanged("\($0)") }
     let trace = try TraceFileReader(path: path)
     #expect(Set(trace.events.compactMap { $0["pid"] as? Int }) == Set(ids.map(\.number) + [0]))
     for id in ids {
