@@ -21,10 +21,14 @@ COLORS = {"finished": "#4c78a8", "cancelled": "#f58518", "open": "#9d9d9d"}
 
 
 def load(path):
-    text = open(path, encoding="utf-8").read().strip()
-    # The format allows the closing bracket to be missing (a program killed mid-run leaves no ending).
+    text = open(path, encoding="utf-8", errors="replace").read().strip()
+    # The format allows the closing bracket to be missing (a program killed mid-run leaves no ending), and a
+    # kill in the middle of a write can cut the last event short: keep the events that are whole.
     if text.startswith("[") and not text.endswith("]"):
-        text = text.rstrip(",") + "]"
+        lines = text.split("\n")
+        if not lines[-1].endswith("}"):
+            lines.pop()
+        text = "\n".join(lines).rstrip(",") + "]"
     return json.loads(text)
 
 
