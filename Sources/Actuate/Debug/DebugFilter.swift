@@ -33,7 +33,8 @@ public struct DebugFilter: Sendable {
   ///   - stores: Only stores of these interactor types are logged; `nil` logs every type.
   ///   - excludedStores: Stores of these interactor types are never logged.
   ///   - kinds: The kinds of entry to log.
-  ///   - actions: Whether to log the entries about an action, given the action as the log prints it.
+  ///   - actions: Whether to log the entries about an action, given the action as the log prints it; `nil`
+  ///     logs every action, and spares the writer describing each one to ask.
   public init(
     stores: [any Interactor.Type]? = nil,
     excluding excludedStores: [any Interactor.Type] = [],
