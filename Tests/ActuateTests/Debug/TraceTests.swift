@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Trace files")
 struct TraceTests {
-  private func tracedStore(_ path: String) throws -> Store<SearchFeature> {
+  private func tracedStore(_ path: String, hooks: [SearchFeature.Hook] = []) throws -> Store<SearchFeature> {
     Store(
-      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: hooks, observers: [],
       debug: .using(DebugStore(try .trace(path))))
   }
 
@@ -39,7 +39,7 @@ struct TraceTests {
   @Test func aSentActionIsLinkedToItsSenderByAFlow() async throws {
     let path = temporaryLogPath("flow.json")
     defer { removeLogFiles(path) }
-    let store = try tracedStore(path)
+    let store = try tracedStore(path, hooks: SearchFeature.Hook.allCases)
     await store.send(.refresh).finish()
     await store.actor.settle()
     store.stop()
@@ -58,6 +58,8 @@ struct TraceTests {
     #expect(at >= sender.start && at <= sender.finish, "the arrow leaves from inside the sender's span")
     #expect(end["tid"] as? Int == sent.lane && end["ts"] as? Double == sent.start)
     #expect((sent.begin["args"] as? [String: String])?["sent by"] == "the handler of .refresh")
+    let storeLane = trace.events(of: store.id).filter { $0["tid"] as? Int == 0 && $0["ph"] as? String == "i" }
+    #expect(storeLane.compactMap { $0["name"] as? String }.contains("hook .typed finished"), "hooks are instants of the store's own lane")
   }
 
   @Test func stateChangesAreInstantsWithTheirDiffInsideTheirAction() async throws {
