@@ -12,6 +12,8 @@ enum Catalog {
     SelfSendChain.scenario,
     ObservedSend.scenario,
     DebugLogging.scenario,
+    TraceWriting.scenario,
+    TraceWriting.drained,
     DiffArray.scenario,
     DiffArray.scaling,
     DiffDictionary.scenario,

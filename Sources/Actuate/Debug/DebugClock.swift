@@ -32,13 +32,21 @@ struct WallTime: Sendable, Equatable {
     return WallTime(seconds: Int(spec.tv_sec), nanoseconds: Int(spec.tv_nsec))
   }
 
-  /// `12:00:01.204`: hours, minutes, seconds and milliseconds, in local time or UTC.
-  func text(utc: Bool) -> String {
+  /// `2026-11-23T12:00:01.204113+01:00`: ISO 8601 with the date, microseconds and the UTC offset, in local
+  /// time or (ending in `Z`) UTC, so that an entry read days later, or next to another machine's, is placed.
+  func iso8601(utc: Bool) -> String {
     var time = time_t(seconds)
     var parts = tm()
     if utc { gmtime_r(&time, &parts) } else { localtime_r(&time, &parts) }
-    return "\(Self.pad(Int(parts.tm_hour), 2)):\(Self.pad(Int(parts.tm_min), 2)):\(Self.pad(Int(parts.tm_sec), 2))"
-      + ".\(Self.pad(nanoseconds / 1_000_000, 3))"
+    let date = "\(Self.pad(Int(parts.tm_year) + 1900, 4))-\(Self.pad(Int(parts.tm_mon) + 1, 2))-\(Self.pad(Int(parts.tm_mday), 2))"
+    let clock = "\(Self.pad(Int(parts.tm_hour), 2)):\(Self.pad(Int(parts.tm_min), 2)):\(Self.pad(Int(parts.tm_sec), 2))"
+    return "\(date)T\(clock).\(Self.pad(nanoseconds / 1_000, 6))\(utc ? "Z" : Self.offset(seconds: Int(parts.tm_gmtoff)))"
+  }
+
+  /// `+01:00`, `-05:30`, `+00:00`.
+  private static func offset(seconds: Int) -> String {
+    let minutes = abs(seconds) / 60
+    return (seconds < 0 ? "-" : "+") + "\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {

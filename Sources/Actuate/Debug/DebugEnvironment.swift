@@ -6,12 +6,18 @@ import Musl
 import Darwin
 #endif
 
-/// `ACTUATE_DEBUG`: turns the debug log on without a code change.
+/// `ACTUATE_DEBUG` and its companions: turn the debug log and the trace on without a code change.
 ///
-/// `1`, `console`, `on` or `true` log to the console; `0`, `off`, `false` or nothing leave it off; any other
-/// value is the path of a file to append to.
+/// `ACTUATE_DEBUG`: `1`, `console`, `on` or `true` log to the console; `0`, `off`, `false` or nothing leave it
+/// off; any other value is the path of a file to append to. `ACTUATE_DEBUG_FORMAT` is `text` or `json`;
+/// `ACTUATE_DEBUG_MAX_SIZE` (`10MB`, `500KB`, bytes, or `off`) and `ACTUATE_DEBUG_KEEP` (a count) set the file's
+/// rotation. `ACTUATE_TRACE` is the path of a trace file to write.
 enum DebugEnvironment {
   static let variable = "ACTUATE_DEBUG"
+  static let formatVariable = "ACTUATE_DEBUG_FORMAT"
+  static let sizeVariable = "ACTUATE_DEBUG_MAX_SIZE"
+  static let keepVariable = "ACTUATE_DEBUG_KEEP"
+  static let traceVariable = "ACTUATE_TRACE"
 
   enum Setting: Equatable {
     case off
@@ -19,15 +25,13 @@ enum DebugEnvironment {
     case file(String)
   }
 
-  /// What this process's `ACTUATE_DEBUG` asks for: read once, the first time a store needs it.
-  static let processDefault: DebugStore? = {
-    let value = getenv(variable).map { String(cString: $0) }
-    return debugStore(for: value, warn: Diagnostics.warn)
-  }()
+  /// What this process's environment asks for: read once, the first time a store needs it.
+  static let processDefault: DebugStore? = debugStore(
+    reading: { name in getenv(name).map { String(cString: $0) } }, warn: Diagnostics.warn)
 
   static func setting(for value: String?) -> Setting {
     guard let value else { return .off }
-    let trimmed = String(value.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    let trimmed = trimmed(value)
     switch trimmed.lowercased() {
     case "", "0", "off", "false": return .off
     case "1", "console", "on", "true": return .console
@@ -35,23 +39,96 @@ enum DebugEnvironment {
     }
   }
 
-  /// The debug log `value` asks for. A file that cannot be opened is reported through `warn` and leaves
-  /// logging off: a debugging aid must not stop the program.
+  /// The debug log `ACTUATE_DEBUG=value` asks for, the other variables unset.
   static func debugStore(for value: String?, warn: (String) -> Void) -> DebugStore? {
-    switch setting(for: value) {
+    debugStore(reading: { $0 == variable ? value : nil }, warn: warn)
+  }
+
+  /// The debug log the variables `environment` gives ask for. A value that makes no sense, or a file that
+  /// cannot be opened, is reported through `warn` and that part is left off or at its default: a debugging
+  /// aid must not stop the program.
+  static func debugStore(reading environment: (String) -> String?, warn: (String) -> Void) -> DebugStore? {
+    var sinks: [DebugSink] = []
+    switch setting(for: environment(variable)) {
     case .off:
-      return nil
+      break
     case .console:
-      return DebugStore(.console)
+      sinks.append(.console(format: format(environment(formatVariable), warn: warn)))
     case .file(let path):
+      let format = format(environment(formatVariable), warn: warn)
+      let rotation = rotation(size: environment(sizeVariable), keep: environment(keepVariable), warn: warn)
       do {
-        return DebugStore(try .file(path))
+        sinks.append(try .file(path, format: format, rotation: rotation))
       } catch {
         warn(
           "\(variable)=\(path): \(error). Debug logging is off; set \(variable) to a file in a folder that exists and that you can write to, or to 1 to log to the console."
         )
-        return nil
       }
     }
+    if case .file(let path) = setting(for: environment(traceVariable)) {
+      do {
+        sinks.append(try .trace(path))
+      } catch {
+        warn("\(traceVariable)=\(path): \(error). Tracing is off; set \(traceVariable) to a file in a folder that exists and that you can write to.")
+      }
+    }
+    return sinks.isEmpty ? nil : DebugStore(sinks: sinks)
+  }
+
+  static func format(_ value: String?, warn: (String) -> Void) -> DebugFormat {
+    guard let value, !trimmed(value).isEmpty else { return .text }
+    switch trimmed(value).lowercased() {
+    case "text": return .text
+    case "json", "jsonl", "jsonlines", "json-lines", "ndjson": return .jsonLines
+    default:
+      warn("\(formatVariable)=\(value) is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line.")
+      return .text
+    }
+  }
+
+  static func rotation(size: String?, keep: String?, warn: (String) -> Void) -> LogRotation {
+    var rotation = LogRotation.default
+    if let size, !trimmed(size).isEmpty {
+      if let bytes = bytes(in: size) {
+        rotation = bytes == 0 ? .never : LogRotation(maxBytes: bytes, keptFiles: rotation.keptFiles)
+      } else {
+        warn(
+          "\(sizeVariable)=\(size) is not a size; the log file rotates at \(LogRotation.default.maxBytes) bytes. Set it to a number of bytes with an optional KB, MB or GB, such as 50MB, or to off."
+        )
+      }
+    }
+    if let keep, !trimmed(keep).isEmpty, rotation != .never {
+      if let count = Int(trimmed(keep)), count > 0 {
+        rotation.keptFiles = count
+      } else {
+        warn("\(keepVariable)=\(keep) is not a count of files; \(rotation.keptFiles) old files are kept. Set it to a whole number from 1 up.")
+      }
+    }
+    return rotation
+  }
+
+  /// `10MB` → 10,000,000; `500k` → 500,000; `4096` → 4096; `off` → 0; `nil` for anything else.
+  static func bytes(in text: String) -> Int? {
+    let value = trimmed(text).lowercased()
+    if ["0", "off", "never", "none"].contains(value) { return 0 }
+    let units: [(suffix: String, factor: Int)] = [("gb", 1_000_000_000), ("g", 1_000_000_000), ("mb", 1_000_000), ("m", 1_000_000), ("kb", 1_000), ("k", 1_000), ("b", 1)]
+    for unit in units where value.hasSuffix(unit.suffix) {
+      let number = value.dropLast(unit.suffix.count).trimmingWhitespace
+      guard let count = Int(number), count > 0, count <= Int.max / unit.factor else { return nil }
+      return count * unit.factor
+    }
+    guard let count = Int(value), count > 0 else { return nil }
+    return count
+  }
+
+  private static func trimmed(_ value: String) -> String {
+    String(value.trimmingWhitespace)
+  }
+}
+
+extension StringProtocol {
+  fileprivate var trimmingWhitespace: Substring {
+    let start = drop(while: \.isWhitespace)
+    return Substring(start.reversed().drop(while: \.isWhitespace).reversed())
   }
 }

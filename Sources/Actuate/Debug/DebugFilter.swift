@@ -22,11 +22,10 @@ public struct DebugFilter: Sendable {
   public var kinds: Set<DebugEntryKind>
   /// Whether to log entries about an action, given the action as the log prints it (`.search("tabby")`).
   public var actions: @Sendable (String) -> Bool {
-    get { actionFilter ?? { _ in true } }
-    set { actionFilter = newValue }
+    didSet { keepsEveryAction = false }
   }
-  /// `nil` keeps every action: the writer then does not describe each action only to ask.
-  private(set) var actionFilter: (@Sendable (String) -> Bool)?
+  /// No action filter was given: the writer need not describe actions to ask it.
+  private(set) var keepsEveryAction: Bool
 
   /// A filter; by default it keeps everything.
   ///
@@ -34,7 +33,8 @@ public struct DebugFilter: Sendable {
   ///   - stores: Only stores of these interactor types are logged; `nil` logs every type.
   ///   - excludedStores: Stores of these interactor types are never logged.
   ///   - kinds: The kinds of entry to log.
-  ///   - actions: Whether to log the entries about an action, given the action as the log prints it.
+  ///   - actions: Whether to log the entries about an action, given the action as the log prints it; `nil`
+  ///     logs every action, and spares the writer describing each one to ask.
   public init(
     stores: [any Interactor.Type]? = nil,
     excluding excludedStores: [any Interactor.Type] = [],
@@ -44,7 +44,8 @@ public struct DebugFilter: Sendable {
     self.storeTypes = stores.map { Set($0.map(ObjectIdentifier.init)) }
     self.excludedStoreTypes = Set(excludedStores.map(ObjectIdentifier.init))
     self.kinds = kinds
-    self.actionFilter = actions
+    self.actions = actions ?? { _ in true }
+    self.keepsEveryAction = actions == nil
   }
 
   /// Whether stores of interactor type `type` are logged at all.

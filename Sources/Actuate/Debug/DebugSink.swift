@@ -1,50 +1,90 @@
 /// Where a ``DebugStore`` writes its entries.
 ///
-/// A sink receives whole entries, one call each, in the order they happened, on the debug log's background
-/// writer. A sink that fails is reported once, with a warning on standard error; later entries are still
+/// A sink receives whole entries, one call each, each store's in the order they happened, on the debug log's
+/// background writer. A sink that fails is reported once, with a warning on standard error; later entries are still
 /// offered to it, and its later failures are not reported.
 public struct DebugSink: Sendable {
   /// Names the sink in the warning about its failure.
   let name: String
+  /// How the sink prints entries; a trace sink ignores it.
+  let format: DebugFormat
+  /// Set for a trace sink, which takes store events rather than entries.
+  let trace: TraceRecorder?
   private let write: @Sendable (String) throws -> Void
   private let failed: FailureLatch
 
-  private init(name: String, write: @escaping @Sendable (String) throws -> Void) {
+  private init(
+    name: String, format: DebugFormat = .text, trace: TraceRecorder? = nil, write: @escaping @Sendable (String) throws -> Void
+  ) {
     self.name = name
+    self.format = format
+    self.trace = trace
     self.write = write
     self.failed = FailureLatch()
   }
 
-  /// Standard error, one write per entry.
+  /// Standard error, one write per entry, as text.
   ///
   /// Standard error rather than standard output, so that a program's own output (often piped into another
   /// tool) stays clean, and so that entries sit among Actuate's warnings.
   public static var console: DebugSink {
-    let stderr = LogFile(descriptor: 2, path: "standard error")
-    return DebugSink(name: "standard error") { entry in try stderr.append(entry + "\n") }
+    console(format: .text)
   }
 
-  /// Appends to the file at `path`, creating it if needed.
+  /// Standard error, one write per entry, in `format`: ``DebugFormat/jsonLines`` suits a service whose
+  /// standard error goes to a log collector.
+  public static func console(format: DebugFormat) -> DebugSink {
+    let stderr = LogFile(descriptor: 2, path: "standard error")
+    return DebugSink(name: "standard error", format: format) { entry in try stderr.append(entry + "\n") }
+  }
+
+  /// Appends to the file at `path`, creating it if needed, and rotates it as `rotation` says.
   ///
   /// Each entry is one `write(2)` to a file opened with `O_APPEND`, with no buffering in between: entries of
-  /// concurrent stores never interleave, and a crash loses nothing already logged.
+  /// concurrent stores never interleave, and a crash loses nothing already logged. A rotation happens
+  /// between two entries, never inside one. Rotate a file only from one process: two rotating the same
+  /// file would rename each other's files.
   ///
+  /// - Parameters:
+  ///   - path: The file; relative paths start at the working directory.
+  ///   - format: Text for people (the default), or JSON lines for log tooling.
+  ///   - rotation: When to start a new file and how many old ones to keep; 10 MB and 5 by default.
   /// - Throws: ``DebugSinkError`` naming the path and the reason when the file cannot be opened for
   ///   writing: a missing folder, a directory, no permission.
-  public static func file(_ path: String) throws(DebugSinkError) -> DebugSink {
-    let file = try LogFile(path: path)
-    return DebugSink(name: path) { entry in try file.append(entry + "\n") }
+  public static func file(
+    _ path: String, format: DebugFormat = .text, rotation: LogRotation = .default
+  ) throws(DebugSinkError) -> DebugSink {
+    let file = try LogFile(path: path, rotation: rotation)
+    return DebugSink(name: path, format: format) { entry in try file.append(entry + "\n") }
+  }
+
+  /// Writes a timeline of every action to `path` in the Trace Event Format, which Perfetto
+  /// (ui.perfetto.dev) and `chrome://tracing` open: a track per store, a span per action from the moment it
+  /// is taken to its end (its outcome in the end's arguments), an arrow from the handler that sent it, and
+  /// instants for state changes (with their diff), hook elements, cancellations and dropped writes.
+  ///
+  /// The file is replaced, not appended to. It is a JSON array that is never closed, which the format
+  /// allows so that a program that crashes or is killed still leaves a trace the viewers open: every event
+  /// is written whole, and the file always ends with one. To read it with a strict JSON parser, append `]`.
+  ///
+  /// - Throws: ``DebugSinkError`` when the file cannot be created.
+  public static func trace(_ path: String) throws(DebugSinkError) -> DebugSink {
+    let file = try LogFile(path: path, truncating: true)
+    let recorder = TraceRecorder(start: .now())
+    try file.append(recorder.header(utc: false))
+    return DebugSink(name: path, trace: recorder) { events in try file.append(events) }
   }
 
   /// Hands each entry to `write`: one call per entry, its lines joined by newlines, with no final newline.
   ///
   /// - Parameters:
   ///   - name: Names the sink if it throws.
+  ///   - format: How entries are printed: text by default, or one JSON object each.
   ///   - write: Receives the entries; runs on the debug log's writer, never on a store.
   public static func custom(
-    name: String = "custom sink", _ write: @escaping @Sendable (String) throws -> Void
+    name: String = "custom sink", format: DebugFormat = .text, _ write: @escaping @Sendable (String) throws -> Void
   ) -> DebugSink {
-    DebugSink(name: name, write: write)
+    DebugSink(name: name, format: format, write: write)
   }
 
   /// A sink over a descriptor someone else owns, for tests of failing writes.

@@ -6,6 +6,8 @@ public struct DebugSinkError: Error, Sendable, Equatable, CustomStringConvertibl
     case open
     /// Writing an entry, later.
     case write
+    /// Renaming the full file to `.1` and starting a new one (see ``LogRotation``).
+    case rotate
   }
 
   /// The file's path, as given.
@@ -22,6 +24,7 @@ public struct DebugSinkError: Error, Sendable, Equatable, CustomStringConvertibl
     switch operation {
     case .open: "cannot open the debug log file \"\(path)\": \(reason)"
     case .write: "cannot write to the debug log file \"\(path)\": \(reason)"
+    case .rotate: "cannot rotate the debug log file \"\(path)\" (rename it to \"\(path).1\" and start a new one): \(reason)"
     }
   }
 }

@@ -7,18 +7,21 @@
 /// DebugStore.enable(.console)                                          // every store from now on
 /// let store = Store(state: .init(), interactor: SearchInteractor(),
 ///                   debug: .using(DebugStore(try .file("/tmp/search.log"))))  // one store
-/// // ACTUATE_DEBUG=1 ./app        or        ACTUATE_DEBUG=/tmp/app.log ./app
+/// // ACTUATE_DEBUG=1 ./app    or    ACTUATE_DEBUG=/tmp/app.log ./app    or    ACTUATE_TRACE=/tmp/trace.json ./app
 /// ```
 ///
-/// Each entry names its store and the local wall-clock time:
+/// Each entry names its store and the local wall-clock time, in ISO 8601:
 ///
 /// ```
-/// [Actuate SearchInteractor#3 12:00:01.204] action .queryChanged("tabby")
+/// [Actuate SearchInteractor#3 2026-11-23T12:00:01.204113+01:00] action .queryChanged("tabby")
 /// ```
+///
+/// Besides this text, a sink can write JSON lines (``DebugFormat/jsonLines``), rotate its file
+/// (``LogRotation``), or draw a timeline of every action for Perfetto (``DebugSink/trace(_:)``).
 ///
 /// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only copies
 /// each event (for a state change, the old and new state) and hands it to one background writer, which
-/// formats and writes entries in the order they happened. Call ``flush()`` to wait for the writer.
+/// formats and writes each store's entries in the order they happened. Call ``flush()`` to wait for the writer.
 public struct DebugStore: Sendable {
   /// Where entries go. Every entry goes to every sink.
   public var sinks: [DebugSink]

@@ -6,51 +6,86 @@ import Musl
 import Darwin
 #endif
 
-/// A file descriptor that takes whole entries: each one in a single `write(2)` under a lock, unbuffered.
+/// A file descriptor that takes whole entries: each one in a single `write(2)` under a lock, unbuffered, and
+/// rotated under the same lock, so an entry is never split between two files.
 ///
 /// With `O_APPEND`, the kernel places every write at the end of the file atomically, so entries stay whole
 /// even when another descriptor, or another process, appends to the same file.
 final class LogFile: Sendable {
-  let path: String
-  private let descriptor: Int32
-  private let ownsDescriptor: Bool
-  /// Serialises the rare partial write's continuation with other writers of this descriptor.
-  private let lock = Locked(())
+  private struct OpenFile {
+    var descriptor: Int32
+    /// Bytes in the current file, counted from its size when opened: what rotation goes by.
+    var size: Int
+  }
 
-  init(path: String) throws(DebugSinkError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw Self.error(path: path, operation: .open) }
+  let path: String
+  private let ownsDescriptor: Bool
+  private let rotation: LogRotation
+  private let current: Locked<OpenFile>
+
+  /// Opens `path` for appending (or, with `truncating`, empties it first).
+  init(path: String, rotation: LogRotation = .never, truncating: Bool = false) throws(DebugSinkError) {
+    let descriptor = try Self.openDescriptor(path, truncating: truncating)
     self.path = path
-    self.descriptor = descriptor
+    self.rotation = rotation
     self.ownsDescriptor = true
+    self.current = Locked(OpenFile(descriptor: descriptor, size: Int(lseek(descriptor, 0, SEEK_END))))
   }
 
   /// Wraps a descriptor that stays open after this object is gone, such as standard error.
   init(descriptor: Int32, path: String) {
     self.path = path
-    self.descriptor = descriptor
+    self.rotation = .never
     self.ownsDescriptor = false
+    self.current = Locked(OpenFile(descriptor: descriptor, size: 0))
   }
 
   deinit {
-    if ownsDescriptor { close(descriptor) }
+    if ownsDescriptor { close(current.withLock { $0.descriptor }) }
   }
 
   func append(_ text: String) throws(DebugSinkError) {
     var text = text
-    let failed: Bool = text.withUTF8 { bytes in
-      lock.withLock { _ in
+    let failure: DebugSinkError.Operation? = text.withUTF8 { bytes in
+      current.withLock { open in
+        // A file that cannot be rotated still takes the entry: better too big than lost.
+        var failure: DebugSinkError.Operation?
+        if open.size > 0, bytes.count > rotation.maxBytes - open.size {
+          do throws(DebugSinkError) { try rotate(&open) } catch { failure = .rotate }
+        }
         var offset = 0
         while offset < bytes.count {
-          let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+          let written = write(open.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
           if written < 0, errno == EINTR { continue }
-          if written <= 0 { return true }
+          if written <= 0 { return .write }
           offset += written
         }
-        return false
+        open.size += offset
+        return failure
       }
     }
-    if failed { throw Self.error(path: path, operation: .write) }
+    if let failure { throw Self.error(path: path, operation: failure) }
+  }
+
+  /// `app.log.(k-1)` → `app.log.k`, …, `app.log` → `app.log.1`, then a new, empty `app.log`.
+  private func rotate(_ open: inout OpenFile) throws(DebugSinkError) {
+    // Only the files there are get renamed: a generous `keptFiles` must not cost a rename per slot.
+    var existing = 0
+    while existing < rotation.keptFiles, access("\(path).\(existing + 1)", F_OK) == 0 { existing += 1 }
+    for index in stride(from: min(existing, rotation.keptFiles - 1), through: 1, by: -1) {
+      _ = rename("\(path).\(index)", "\(path).\(index + 1)")
+    }
+    guard rename(path, "\(path).1") == 0 else { throw Self.error(path: path, operation: .rotate) }
+    let descriptor = try Self.openDescriptor(path, truncating: true)
+    close(open.descriptor)
+    open = OpenFile(descriptor: descriptor, size: 0)
+  }
+
+  private static func openDescriptor(_ path: String, truncating: Bool) throws(DebugSinkError) -> Int32 {
+    let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+    let descriptor = open(path, flags, 0o644)
+    guard descriptor >= 0 else { throw error(path: path, operation: .open) }
+    return descriptor
   }
 
   private static func error(path: String, operation: DebugSinkError.Operation) -> DebugSinkError {

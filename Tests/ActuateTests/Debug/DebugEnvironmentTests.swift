@@ -93,3 +93,73 @@ struct DebugGlobalTests {
     #expect(await unlogged.actor.observers.isEmpty)
   }
 }
+
+@Suite("ACTUATE_DEBUG_FORMAT, ACTUATE_DEBUG_MAX_SIZE, ACTUATE_DEBUG_KEEP and ACTUATE_TRACE")
+struct DebugEnvironmentCompanionTests {
+  private func debugStore(_ variables: [String: String], warnings: inout [String]) -> DebugStore? {
+    var collected: [String] = []
+    defer { warnings = collected }
+    return DebugEnvironment.debugStore(reading: { variables[$0] }, warn: { collected.append($0) })
+  }
+
+  @Test func formats() {
+    var warnings: [String] = []
+    #expect(DebugEnvironment.format(nil, warn: { warnings.append($0) }) == .text)
+    #expect(DebugEnvironment.format("json", warn: { warnings.append($0) }) == .jsonLines)
+    #expect(DebugEnvironment.format(" JSONL ", warn: { warnings.append($0) }) == .jsonLines)
+    #expect(DebugEnvironment.format("text", warn: { warnings.append($0) }) == .text)
+    #expect(warnings.isEmpty)
+    #expect(DebugEnvironment.format("xml", warn: { warnings.append($0) }) == .text)
+    #expect(warnings == ["ACTUATE_DEBUG_FORMAT=xml is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line."])
+  }
+
+  @Test func sizes() {
+    #expect(DebugEnvironment.bytes(in: "4096") == 4_096)
+    #expect(DebugEnvironment.bytes(in: "50MB") == 50_000_000)
+    #expect(DebugEnvironment.bytes(in: "500 kb") == 500_000)
+    #expect(DebugEnvironment.bytes(in: "2g") == 2_000_000_000)
+    #expect(DebugEnvironment.bytes(in: "off") == 0)
+    #expect(DebugEnvironment.bytes(in: "lots") == nil)
+    #expect(DebugEnvironment.bytes(in: "-5MB") == nil)
+    #expect(DebugEnvironment.bytes(in: "99999999999999999999GB") == nil)
+  }
+
+  @Test func rotation() {
+    var warnings: [String] = []
+    #expect(DebugEnvironment.rotation(size: nil, keep: nil, warn: { warnings.append($0) }) == .default)
+    #expect(DebugEnvironment.rotation(size: "1MB", keep: "2", warn: { warnings.append($0) }) == LogRotation(maxBytes: 1_000_000, keptFiles: 2))
+    #expect(DebugEnvironment.rotation(size: "off", keep: nil, warn: { warnings.append($0) }) == .never)
+    #expect(warnings.isEmpty)
+    #expect(DebugEnvironment.rotation(size: "big", keep: "none", warn: { warnings.append($0) }) == .default)
+    #expect(warnings.count == 2)
+    #expect(warnings.allSatisfy { $0.contains("Set it to") })
+  }
+
+  @Test func aFileInJSONThatRotatesAndATrace() throws {
+    let log = temporaryLogPath("env.jsonl")
+    let trace = temporaryLogPath("env-trace.json")
+    defer {
+      removeLogFiles(log)
+      removeLogFiles(trace)
+    }
+    var warnings: [String] = []
+    let debug = try #require(
+      debugStore(
+        ["ACTUATE_DEBUG": log, "ACTUATE_DEBUG_FORMAT": "json", "ACTUATE_DEBUG_MAX_SIZE": "1MB", "ACTUATE_TRACE": trace],
+        warnings: &warnings))
+    #expect(warnings.isEmpty)
+    #expect(debug.sinks.map(\.name) == [log, trace])
+    #expect(debug.sinks.map(\.format) == [.jsonLines, .text])
+    #expect(debug.sinks.map { $0.trace != nil } == [false, true])
+  }
+
+  @Test func aTraceAlone() throws {
+    let trace = temporaryLogPath("alone.json")
+    defer { removeLogFiles(trace) }
+    var warnings: [String] = []
+    #expect(debugStore(["ACTUATE_TRACE": trace], warnings: &warnings)?.sinks.map(\.name) == [trace])
+    #expect(debugStore(["ACTUATE_TRACE": "/no/such/folder/t.json"], warnings: &warnings) == nil)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasPrefix("ACTUATE_TRACE=/no/such/folder/t.json: cannot open the debug log file") == true)
+  }
+}

@@ -207,25 +207,26 @@ struct DebugLogEntryTests {
     let id = StoreID(name: "SearchFeature")
     logger.observe(id, .warning("SearchFeature#1 has stopped, so .refresh was not handled."))
     await DebugStore.flush()
-    #expect(log.entries == ["[Actuate \(id) 12:00:01.204] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
+    #expect(log.entries == ["[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
   }
 
-  @Test func timestampsAreWallClockToTheMillisecond() async {
+  @Test func timestampsAreISO8601WithDateOffsetAndMicroseconds() async {
     let log = LogCollector()
     let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(DebugStore(log.sink)))
     await store.send(.touch).finish()
     await store.flushDebugLog()
-    let header = try? #/^\[Actuate SearchFeature#\d+ \d\d:\d\d:\d\d\.\d\d\d\] action \.touch$/#.wholeMatch(in: log.entries[1])
+    let header = try? #/^\[Actuate SearchFeature#\d+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}[+-]\d\d:\d\d\] action \.touch$/#.wholeMatch(in: log.entries[1])
     #expect(header != nil, "\(log.entries)")
-    #expect(pinnedTime.text(utc: true) == "12:00:01.204")
-    #expect(WallTime(seconds: 0, nanoseconds: 7_000_000).text(utc: true) == "00:00:00.007")
+    #expect(pinnedTime.iso8601(utc: true) == "1970-01-01T12:00:01.204000Z")
+    #expect(WallTime(seconds: 0, nanoseconds: 7_654).iso8601(utc: true) == "1970-01-01T00:00:00.000007Z")
+    #expect(WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789).iso8601(utc: true) == "2026-11-18T11:06:40.123456Z")
   }
 
   @Test func handlerDurations() {
-    #expect(DebugEntryText.text(for: .microseconds(84)) == "84µs")
-    #expect(DebugEntryText.text(for: .milliseconds(306)) == "306ms")
-    #expect(DebugEntryText.text(for: .microseconds(999_600)) == "1000ms")
-    #expect(DebugEntryText.text(for: .milliseconds(1_250)) == "1.25s")
-    #expect(DebugEntryText.text(for: .milliseconds(2_004)) == "2.00s")
+    #expect(DebugEntry.text(for: .microseconds(84)) == "84µs")
+    #expect(DebugEntry.text(for: .milliseconds(306)) == "306ms")
+    #expect(DebugEntry.text(for: .microseconds(999_600)) == "1000ms")
+    #expect(DebugEntry.text(for: .milliseconds(1_250)) == "1.25s")
+    #expect(DebugEntry.text(for: .milliseconds(2_004)) == "2.00s")
   }
 }

@@ -75,7 +75,11 @@ final class LogCollector: Sendable {
   private let collected = Locked<[String]>([])
 
   var sink: DebugSink {
-    .custom(name: "collector") { [self] entry in collected.withLock { $0.append(entry) } }
+    sink(format: .text)
+  }
+
+  func sink(format: DebugFormat) -> DebugSink {
+    .custom(name: "collector", format: format) { [self] entry in collected.withLock { $0.append(entry) } }
   }
 
   var entries: [String] { collected.withLock { $0 } }
@@ -90,7 +94,7 @@ final class LogCollector: Sendable {
 let pinnedTime = WallTime(seconds: 43_201, nanoseconds: 204_000_000)
 
 extension DebugStore {
-  /// A debug log whose timestamps always read `12:00:01.204`, so expectations are exact.
+  /// A debug log whose timestamps always read `1970-01-01T12:00:01.204000Z`, so expectations are exact.
   static func pinned(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter()) -> DebugStore {
     var debug = DebugStore(sinks: sinks, filter: filter)
     debug.clock = .fixed(pinnedTime)
@@ -101,7 +105,7 @@ extension DebugStore {
 extension Store {
   /// An entry of this store's log, as a pinned debug log writes it.
   func entry(_ body: String) -> String {
-    "[Actuate \(id) 12:00:01.204] \(body)"
+    "[Actuate \(id) 1970-01-01T12:00:01.204000Z] \(body)"
   }
 }
 

@@ -106,6 +106,41 @@ enum DebuggingGuide {
     await store.flushDebugLog()  // everything this store did is in the file now
   }
   // [session]
+
+  // [trace-every-store]
+  static func traceEveryStore() throws {
+    DebugStore.enable(try .trace("/tmp/trace.json"))                 // a timeline of every store
+    DebugStore.enable(.console, try .trace("/tmp/trace.json"))       // the log and the timeline
+  }
+  // [trace-every-store]
+
+  // [trace]
+  static func traceTwoSearches(to path: String) async throws {
+    let debug = DebugStore(try .trace(path))                     // one trace file for both stores
+    let slowSearch: @Sendable (String) async -> [String] = { query in
+      try? await Task.sleep(for: .milliseconds(40))               // a slow service
+      return ["\(query) cat"]
+    }
+    let books = Store(state: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
+    let authors = Store(state: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
+    books.send(.queryChanged("tab"))
+    authors.send(.queryChanged("le guin"))
+    try? await Task.sleep(for: .milliseconds(15))                 // typing
+    await books.send(.queryChanged("tabby")).finish()
+    try? await Task.sleep(for: .milliseconds(60))
+    books.stop()
+    authors.stop()
+    await books.flushDebugLog()
+    await authors.flushDebugLog()
+  }
+  // [trace]
+
+  // [log-for-days]
+  static func logForDays() throws {
+    DebugStore.enable(
+      try .file("/var/log/myapp/actuate.jsonl", format: .jsonLines, rotation: LogRotation(maxBytes: 50_000_000, keptFiles: 10)))
+  }
+  // [log-for-days]
 }
 
 @Suite("Debugging guide")
@@ -123,4 +158,20 @@ struct DebuggingGuideTests {
     #expect(log.contains(#"] action .search (sent by the handler of .queryChanged("tabby"))"#))
     #expect(log.hasSuffix("] stopped\n"))
   }
+
+  @Test func theTraceOfTwoSearchesShowsSpansCancellationsAndFlows() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try await DebuggingGuide.traceTwoSearches(to: path)
+    if let out = ProcessInfo.processInfo.environment["ACTUATE_GUIDE_TRACE"] {
+      try FileManager.default.copyItem(atPath: path, toPath: out)
+    }
+    let trace = try String(contentsOfFile: path, encoding: .utf8)
+    let events = try #require(try JSONSerialization.jsonObject(with: Data((trace + "]").utf8)) as? [[String: Any]])
+    let outcomes = events.compactMap { ($0["args"] as? [String: String])?["outcome"] }
+    #expect(outcomes.contains("cancelled (superseded)"))
+    #expect(outcomes.filter { $0 == "finished" }.count >= 4)
+    #expect(events.contains { $0["ph"] as? String == "s" } && events.contains { $0["ph"] as? String == "f" })
+  }
 }
+

@@ -1,0 +1,135 @@
+/// One entry of the debug log, in parts: the text format prints `message` and `detail`, the JSON-lines format
+/// prints every part as a field.
+struct DebugEntry: Sendable {
+  var kind: DebugEntryKind
+  /// The first line, after the `[Actuate Store#1 <time>] ` header: `action .search (sent by hook .typed)`.
+  var message: String
+  /// The lines after it: a state's dump or a change's diff.
+  var detail: String?
+  /// The action the entry is about, as the log prints it: `.search("tabby")`.
+  var action: String?
+  /// Who sent the action, or what made the change: `the handler of .refresh`, `hook .typed`.
+  var cause: String?
+  /// How an action's task ended: `finished`, `cancelled (superseded)`.
+  var outcome: String?
+
+  /// The entry's text, without the header.
+  var text: String {
+    detail.map { message + "\n" + $0 } ?? message
+  }
+
+  /// The entry for `event`, or `nil` when there is nothing to say (a state change that changed nothing).
+  static func make<I: Interactor>(for event: StoreEvent<I>, maxLines: Int) -> DebugEntry? {
+    guard let kind = event.debugKind else { return nil }
+    var entry = DebugEntry(kind: kind, message: "")
+    switch event {
+    case .started(let state):
+      entry.message = "started with state:"
+      entry.detail = indented(DebugStore.dump(state, maxLines: maxLines))
+    case .actionSent(let action, _, let sender):
+      entry.action = describe(action)
+      entry.cause = sender.map(name(of:))
+      entry.message = "action \(describe(action))" + (entry.cause.map { " (sent by \($0))" } ?? "")
+    case .actionStarted:
+      return nil
+    case .actionCancelled(let action, _, let reason):
+      entry.action = describe(action)
+      entry.outcome = "\(ActionOutcome.cancelled(reason))"
+      entry.message = "cancelled \(describe(action)) (\(reason))"
+    case .actionFinished(let action, _, let outcome, let duration):
+      entry.action = describe(action)
+      entry.outcome = "\(outcome)"
+      let ending = outcome == .finished ? "" : ", \(outcome)"
+      entry.message = "finished \(describe(action)) in \(text(for: duration))\(ending)"
+    case .stateChanged(let old, let new, let cause):
+      guard let diff = DebugStore.diff(old, new, maxLines: maxLines) else { return nil }
+      entry.action = cause.action.map(describe)
+      entry.cause = changer(cause)
+      entry.message = "state changed" + (entry.cause.map { " by \($0)" } ?? "") + ":"
+      entry.detail = diff
+    case .writeDropped(let path, let cause):
+      entry.action = cause.action.map(describe)
+      entry.cause = writer(cause)
+      entry.message = "write dropped: \(writer(cause)) wrote \(path) after it was cancelled"
+    case .sendDropped(let action, let cause):
+      entry.action = describe(action)
+      entry.cause = writer(cause)
+      entry.message = "send dropped: \(writer(cause)) sent \(describe(action)) after it was cancelled"
+    case .hookEvent(let hook, let element):
+      entry.cause = "hook \(describe(hook))"
+      entry.message = "hook \(describe(hook)) delivered \(element)"
+    case .hookFinished(let hook):
+      entry.cause = "hook \(describe(hook))"
+      entry.message = "hook \(describe(hook)) finished"
+    case .hookFailed(let hook, let error):
+      entry.cause = "hook \(describe(hook))"
+      entry.message = "hook \(describe(hook)) failed: \(error)"
+    case .childHookEvent(let hook, let element):
+      entry.cause = hook
+      entry.message = "\(hook) delivered \(element)"
+    case .childHookFinished(let hook):
+      entry.cause = hook
+      entry.message = "\(hook) finished"
+    case .childHookFailed(let hook, let error):
+      entry.cause = hook
+      entry.message = "\(hook) failed: \(error)"
+    case .transitionMissing(let action, let phase, let handled):
+      entry.action = describe(action)
+      entry.message =
+        "no transition for \(describe(action)) from \(phase)" + (handled ? " (handled by onMissing)" : ": the action changed nothing")
+    case .warning(let message):
+      entry.message = "warning: \(message)"
+    case .stopped:
+      entry.message = "stopped"
+    }
+    return entry
+  }
+
+  /// `1.25s`, `306ms`, `84µs`: precise enough to spot a slow handler, short enough to scan.
+  static func text(for duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    if microseconds < 1_000 { return "\(microseconds)µs" }
+    if microseconds < 1_000_000 { return "\((microseconds + 500) / 1_000)ms" }
+    let hundredths = (microseconds + 5_000) / 10_000
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)s"
+  }
+
+  /// Who sent an action from inside the store: `the handler of .search`, `hook .queryTyped`.
+  static func name<I: Interactor>(of sender: StoreCause<I>) -> String {
+    switch sender {
+    case .action(let action, _): "the handler of \(describe(action))"
+    case .hook(let hook): "hook \(describe(hook))"
+    case .childHook(let hook): hook
+    case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
+    case .unknown: "code inside the store"
+    }
+  }
+
+  /// What made a change: `.search`, `hook .typed`, or `nil` when nobody can say.
+  static func changer<I: Interactor>(_ cause: StoreCause<I>) -> String? {
+    switch cause {
+    case .action(let action, _): describe(action)
+    case .hook(let hook): "hook \(describe(hook))"
+    case .childHook(let hook): hook
+    case .cancellation(let action, _, let reason): "the cleanup of \(describe(action)) (cancelled: \(reason))"
+    case .unknown: nil
+    }
+  }
+
+  static func writer<I: Interactor>(_ cause: StoreCause<I>) -> String {
+    switch cause {
+    case .action(let action, _): describe(action)
+    case .hook(let hook): "hook \(describe(hook))"
+    case .childHook(let hook): hook
+    case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
+    case .unknown: "a task"
+    }
+  }
+
+  /// Indents a dump to line up with the context lines of a diff.
+  private static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+}
