@@ -1,7 +1,7 @@
 import Dispatch
 
-/// The one background writer every debug log shares: entries are formatted and written here, in the order
-/// stores emitted them, away from the stores' executors.
+/// The one background writer every debug log shares: entries are formatted and written here, each store's in
+/// the order it emitted them, away from the stores' executors.
 ///
 /// A serial `DispatchQueue` rather than a task draining an `AsyncStream`: formatting a large diff and a
 /// blocking `write(2)` would otherwise occupy a thread of the cooperative pool, which has only as many
