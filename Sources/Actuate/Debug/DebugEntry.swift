@@ -27,24 +27,28 @@ struct DebugEntry: Sendable {
       entry.message = "started with state:"
       entry.detail = indented(DebugStore.dump(state, maxLines: maxLines))
     case .actionSent(let action, _, let sender):
-      entry.action = describe(action)
+      let described = describe(action)
+      entry.action = described
       entry.cause = sender.map(name(of:))
-      entry.message = "action \(describe(action))" + (entry.cause.map { " (sent by \($0))" } ?? "")
+      entry.message = "action \(described)" + (entry.cause.map { " (sent by \($0))" } ?? "")
     case .actionStarted:
       return nil
     case .actionCancelled(let action, _, let reason):
-      entry.action = describe(action)
+      let described = describe(action)
+      entry.action = described
       entry.outcome = "\(ActionOutcome.cancelled(reason))"
-      entry.message = "cancelled \(describe(action)) (\(reason))"
+      entry.message = "cancelled \(described) (\(reason))"
     case .actionFinished(let action, _, let outcome, let duration):
-      entry.action = describe(action)
+      let described = describe(action)
+      entry.action = described
       entry.outcome = "\(outcome)"
       let ending = outcome == .finished ? "" : ", \(outcome)"
-      entry.message = "finished \(describe(action)) in \(text(for: duration))\(ending)"
+      entry.message = "finished \(described) in \(text(for: duration))\(ending)"
     case .stateChanged(let old, let new, let cause):
       guard let diff = DebugStore.diff(old, new, maxLines: maxLines) else { return nil }
       entry.action = cause.action.map(describe)
-      entry.cause = changer(cause)
+      // A change by an action is named by the action alone: described once.
+      if case .action = cause { entry.cause = entry.action } else { entry.cause = changer(cause) }
       entry.message = "state changed" + (entry.cause.map { " by \($0)" } ?? "") + ":"
       entry.detail = diff
     case .writeDropped(let path, let cause):
