@@ -1,0 +1,111 @@
+/// The parts of the state a model's readers have read, each with the observation key it is tracked under
+/// and a test of whether a new state changes it: a model signals only the keys whose value changed.
+///
+/// A key path is read through a handful of call sites, so the table stays as small as the code that reads;
+/// an entry is made on the first read and kept.
+struct ReadPaths<Model: AnyObject, State> {
+  typealias Key = KeyPath<Model, Int>
+
+  private struct Entry {
+    let key: Key
+    let hasChanged: (State, State) -> Bool
+  }
+
+  private var index: [AnyKeyPath: Int] = [:]
+  private var entries: [Entry] = []
+  private var collections: [AnyKeyPath: ElementReadsBase<Model, State>] = [:]
+
+  /// The key `path` is tracked under, making its entry on the first read.
+  mutating func key(
+    for path: AnyKeyPath, makeKey: (TrackedPart) -> Key, hasChanged: @autoclosure () -> (State, State) -> Bool
+  ) -> Key {
+    if let position = index[path] { return entries[position].key }
+    let entry = Entry(key: makeKey(TrackedPart(path: path)), hasChanged: hasChanged())
+    index[path] = entries.count
+    entries.append(entry)
+    return entry.key
+  }
+
+  /// The element reads of the collection at `path`, made on the first read.
+  mutating func elements<C: Collection>(
+    at path: KeyPath<State, C>
+  ) -> ElementReads<Model, State, C> where C.Element: Identifiable & Equatable {
+    if let reads = collections[path] { return reads as! ElementReads<Model, State, C> }
+    let reads = ElementReads<Model, State, C>(path: path)
+    collections[path] = reads
+    return reads
+  }
+
+  /// The keys whose value differs between `old` and `new`.
+  func changedKeys(from old: State, to new: State) -> [Key] {
+    var keys: [Key] = []
+    for entry in entries where entry.hasChanged(old, new) { keys.append(entry.key) }
+    for reads in collections.values { reads.collectChangedKeys(from: old, to: new, into: &keys) }
+    return keys
+  }
+}
+
+/// Names one tracked part of the state inside a model's observation keys: a key path of the state, and
+/// for an element of a collection, the element's id.
+struct TrackedPart: Hashable, @unchecked Sendable {
+  // @unchecked: key paths are immutable; the ids come from `Sendable` states.
+  let path: AnyKeyPath
+  var id: AnyHashable?
+}
+
+/// The reads of single elements of one collection of the state, by id (type-erased).
+class ElementReadsBase<Model: AnyObject, State> {
+  func collectChangedKeys(from old: State, to new: State, into keys: inout [KeyPath<Model, Int>]) {}
+}
+
+/// The reads of single elements of one collection of the state, by id: where each id sits in the current
+/// state (built once per state, on the first read), and the key each read id is tracked under.
+final class ElementReads<Model: AnyObject, State, C: Collection>: ElementReadsBase<Model, State>
+where C.Element: Identifiable & Equatable {
+  private let path: KeyPath<State, C>
+  private var keys: [C.Element.ID: KeyPath<Model, Int>] = [:]
+  private var positions: [C.Element.ID: C.Index]?
+  private let isSame = EquatableValues.comparator(for: C.self)
+
+  init(path: KeyPath<State, C>) {
+    self.path = path
+  }
+
+  /// The key element `id` is tracked under, making it on the first read.
+  func key(for id: C.Element.ID, makeKey: (TrackedPart) -> KeyPath<Model, Int>) -> KeyPath<Model, Int> {
+    if let key = keys[id] { return key }
+    let key = makeKey(TrackedPart(path: path, id: AnyHashable(id)))
+    keys[id] = key
+    return key
+  }
+
+  /// The element with `id` in `state`, found through positions indexed once per state.
+  func element(_ id: C.Element.ID, in state: State) -> C.Element? {
+    let collection = state[keyPath: path]
+    let positions = self.positions ?? Self.positions(of: collection)
+    self.positions = positions
+    return positions[id].map { collection[$0] }
+  }
+
+  override func collectChangedKeys(from old: State, to new: State, into keys: inout [KeyPath<Model, Int>]) {
+    let before = old[keyPath: path]
+    let after = new[keyPath: path]
+    // A collection left alone shares its storage, and comparing it is a pointer test.
+    if isSame(before, after) { return }
+    let oldPositions = positions ?? Self.positions(of: before)
+    let newPositions = Self.positions(of: after)
+    positions = newPositions
+    for (id, key) in self.keys {
+      let was = oldPositions[id].map { before[$0] }
+      let now = newPositions[id].map { after[$0] }
+      if was != now { keys.append(key) }
+    }
+  }
+
+  private static func positions(of collection: C) -> [C.Element.ID: C.Index] {
+    var positions: [C.Element.ID: C.Index] = [:]
+    positions.reserveCapacity(collection.count)
+    for index in collection.indices { positions[collection[index].id] = index }
+    return positions
+  }
+}
