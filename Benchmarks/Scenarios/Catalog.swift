@@ -9,6 +9,7 @@ enum Catalog {
     HookForEach.scenario,
     ValuesSubscribers.scenario,
     ObservedSend.scenario,
+    ViewStoreUpdates.scenario,
     DebugLogging.scenario,
     DiffArray.scenario,
     DiffArray.scaling,
