@@ -10,6 +10,7 @@ struct Search: Interactor {
   }
 }
 
+@available(macOS 14, iOS 17, *)
 func printQuery(of model: ViewStore<Search>) {
   print(model.query)
 }

@@ -12,7 +12,7 @@ extension ViewStore {
   /// the action is not handled and the same warning as for a send says so.
   public func setter<Value>(
     _ keyPath: KeyPath<I.State, Value>, sending action: @escaping (Value) -> I.PublicAction
-  ) -> (Value) -> Void {
+  ) -> @MainActor (Value) -> Void {
     { [store] value in store.send(action(value)) }
   }
 }
