@@ -16,6 +16,12 @@ extension StoreActor {
       finish: { feed.finish() })
   }
 
+  /// Attaches `feed` and takes the state it starts with: the store's as of now.
+  func stateAttaching(_ feed: StateFeed<I.State>) -> I.State {
+    attach(feed)
+    return feed.take() ?? state
+  }
+
   /// Attaches `feed` if it is not yet, and publishes the writes of a stretch that has ended but whose
   /// change is still waiting for its flush, so that `feed` holds the store's state as of now.
   func catchUp(_ feed: StateFeed<I.State>) {

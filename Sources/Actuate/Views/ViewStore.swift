@@ -24,6 +24,8 @@ public final class ViewStore<I: Interactor>: Observable {
   public let store: Store<I>
 
   private var current: I.State
+  /// Counts the updates applied, so element positions know which state they index.
+  private var generation: UInt64 = 0
   private let feed = StateFeed<I.State>()
   private let registrar = ObservationRegistrar()
   private var reads = ReadPaths<ViewStore<I>, I.State>()
@@ -33,8 +35,7 @@ public final class ViewStore<I: Interactor>: Observable {
   public init(_ store: Store<I>) async {
     self.store = store
     let feed = feed
-    await store.actor.attach(feed)
-    current = feed.take()!
+    current = await store.actor.stateAttaching(feed)
     follow()
   }
 
@@ -105,7 +106,7 @@ public final class ViewStore<I: Interactor>: Observable {
   where C.Element: Identifiable & Equatable {
     let elements = reads.elements(at: keyPath)
     registrar.access(self, keyPath: elements.key(for: id, makeKey: Self.key))
-    return elements.element(id, in: current)
+    return elements.element(id, in: current, generation: generation)
   }
 
   private func access(_ path: AnyKeyPath, hasChanged: @autoclosure () -> (I.State, I.State) -> Bool) {
@@ -128,10 +129,11 @@ public final class ViewStore<I: Interactor>: Observable {
   /// the observers.
   private func apply(_ new: I.State) {
     let old = current
-    let changed = reads.changedKeys(from: old, to: new)
+    let changed = reads.changedKeys(from: old, to: new, generation: generation)
     let update = {
       for key in changed { self.registrar.willSet(self, keyPath: key) }
       self.current = new
+      self.generation &+= 1
       for key in changed.reversed() { self.registrar.didSet(self, keyPath: key) }
     }
     if let wrap = pendingUpdate {

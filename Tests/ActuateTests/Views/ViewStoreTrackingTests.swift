@@ -1,4 +1,4 @@
-import Actuate
+@testable import Actuate
 import Observation
 import Testing
 
@@ -66,6 +66,27 @@ struct ViewStoreTrackingTests {
     #expect(model[\.rows, id: 2] == nil)
     // The list itself tracks every change to it.
     #expect(await fires(model, reading: { _ = model.rows }, after: .rename(1, "one again")))
+  }
+
+  @Test func aReadMadeWhileAnUpdateIsUnderWaySeesTheStateBeforeIt() async {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let seen = Locked<[String?]>([])
+    withObservationTracking { _ = model[\.rows, id: 2] } onChange: {
+      // Observation calls back before the change lands, and the model applies changes on the main actor.
+      MainActor.assumeIsolated { seen.withLock { $0.append(model[\.rows, id: 2]?.title) } }
+    }
+    // Removing the first row moves the second, and renaming it changes it. The main actor is held until
+    // the store has done both, so they reach the model as one update.
+    let store = model.store
+    holdingTheMainActor {
+      store.send(.remove(1))
+      await store.sendAndWait(.rename(2, "dos"))
+    }
+    await model.catchUp()
+    #expect(seen.withLock { $0 } == ["two"])
+    #expect(model[\.rows, id: 2]?.title == "dos")
+    #expect(model.rows.count == 1)
   }
 
   @Test func aReadOfTheWholeStateTracksEveryChange() async {

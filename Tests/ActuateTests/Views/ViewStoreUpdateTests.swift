@@ -1,5 +1,4 @@
 @testable import Actuate
-import Dispatch
 import Testing
 
 @MainActor
@@ -13,12 +12,9 @@ struct ViewStoreUpdateTests {
     // The main actor is held until the store has handled all 100, so none of them can reach the model
     // in between: the follower is woken once and finds the last state waiting.
     let store = model.store
-    let handled = DispatchSemaphore(value: 0)
-    Task.detached {
+    holdingTheMainActor {
       for _ in 0..<100 { await store.sendAndWait(.increment) }
-      handled.signal()
     }
-    handled.wait()
     await model.catchUp()
     #expect(seen.withLock { $0 } == [0, 100])
     #expect(model.count == 100)
