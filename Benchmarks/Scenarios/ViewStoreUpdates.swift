@@ -46,9 +46,7 @@ enum ViewStoreUpdates {
     for _ in 0..<count - 1 { model.send(.increment) }
     await model.sendAndWait(.increment)
     let elapsed = ContinuousClock.now - start
-    try check(model.count == count, "the model shows \(model.count) of \(count)")
-    try check(renders.count >= 1, "the reader was never invalidated")
-    lastRenders.model = renders.count
+    lastRenders.model = try checked(shown: model.count, of: count, renders: renders)
     return elapsed
   }
 
@@ -64,10 +62,17 @@ enum ViewStoreUpdates {
     for _ in 0..<count { store.send(.increment) }
     while bare.count < count, let value = await values.next() { bare.count = value }
     let elapsed = ContinuousClock.now - start
-    try check(bare.count == count, "the bare model shows \(bare.count) of \(count)")
-    try check(renders.count >= 1, "the reader was never invalidated")
-    lastRenders.baseline = renders.count
+    lastRenders.baseline = try checked(shown: bare.count, of: count, renders: renders)
     return elapsed
+  }
+
+  /// Checks the main actor shows the last count and the reader was invalidated; returns its renders.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  private static func checked(shown: Int, of count: Int, renders: Renders) throws -> Int {
+    try check(shown == count, "the main actor shows \(shown) of \(count)")
+    try check(renders.count >= 1, "the reader was never invalidated")
+    return renders.count
   }
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
