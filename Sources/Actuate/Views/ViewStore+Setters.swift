@@ -11,7 +11,7 @@ extension ViewStore {
   /// The value shows in the model once the store has handled the action. Set after the store has stopped,
   /// the action is not handled and the same warning as for a send says so.
   public func setter<Value>(
-    _ keyPath: KeyPath<I.State, Value>, sending action: @escaping (Value) -> I.PublicAction
+    _ keyPath: KeyPath<I.State, Value>, sending action: @escaping @Sendable (Value) -> I.PublicAction
   ) -> @MainActor (Value) -> Void {
     { [store] value in store.send(action(value)) }
   }

@@ -12,13 +12,17 @@ extension ViewStore {
   ///
   /// Set after the store has stopped, the action is not handled and the same warning as for a send says so.
   public func binding<Value>(
-    _ keyPath: KeyPath<I.State, Value>, sending action: @escaping (Value) -> I.PublicAction
+    _ keyPath: KeyPath<I.State, Value>, sending action: @escaping @Sendable (Value) -> I.PublicAction
   ) -> Binding<Value> {
-    let set = setter(keyPath, sending: action)
-    return Binding(get: { self[keyPath] }, set: { value, transaction in
-      self.animateNextUpdate(with: transaction)
-      set(value)
-    })
+    // SwiftUI's closures are `@Sendable`. Safe: a key path is immutable, and these closures are isolated to
+    // the main actor, where the model is read.
+    nonisolated(unsafe) let keyPath = keyPath
+    return Binding(
+      get: { self[keyPath] },
+      set: { value, transaction in
+        self.animateNextUpdate(with: transaction)
+        self.store.send(action(value))
+      })
   }
 
   /// Sends an action and animates the next update of the model, which is the first change the action's

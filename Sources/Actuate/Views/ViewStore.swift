@@ -81,8 +81,8 @@ public final class ViewStore<I: Interactor>: Observable {
     self[keyPath]
   }
 
-  /// One property of the state; reading it tracks that property, which counts as changed at every update
-  /// since it cannot be compared. Make it `Equatable` to track it precisely.
+  /// One property of the state; reading it tracks that property. A value whose type is not `Equatable`
+  /// counts as changed at every update: make it `Equatable` to track it precisely.
   public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
     self[keyPath]
   }
@@ -93,11 +93,17 @@ public final class ViewStore<I: Interactor>: Observable {
     return current[keyPath: keyPath]
   }
 
-  /// A part of the state at any depth; reading it tracks that part, which counts as changed at every update
-  /// since it cannot be compared.
+  /// A part of the state at any depth; reading it tracks that part. Code generic over the value (a
+  /// binding) reads through here too, so a value that turns out `Equatable` at run time is compared with
+  /// `==`; any other counts as changed at every update.
   public subscript<Value>(keyPath: KeyPath<I.State, Value>) -> Value {
-    access(keyPath, hasChanged: { _, _ in true })
+    access(keyPath, hasChanged: Self.change(at: keyPath))
     return current[keyPath: keyPath]
+  }
+
+  private static func change<Value>(at keyPath: KeyPath<I.State, Value>) -> (I.State, I.State) -> Bool {
+    let differ = EquatableValues.inequality(for: Value.self)
+    return { differ($0[keyPath: keyPath], $1[keyPath: keyPath]) }
   }
 
   /// The element with `id` in a collection of the state, or `nil` if there is none; reading it tracks that

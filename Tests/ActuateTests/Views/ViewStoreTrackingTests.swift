@@ -36,6 +36,17 @@ struct ViewStoreTrackingTests {
     #expect(model.results == ["tabby"])
   }
 
+  @Test func aReadFromCodeGenericOverTheValueStillComparesItWhenItIsEquatable() async {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    // What a binding does: it reads through a key path whose value type it does not constrain.
+    func read<Value>(_ keyPath: KeyPath<ViewFeature.State, Value>) -> Value { model[keyPath] }
+    await model.sendAndWait(.queryChanged("tab"))
+    #expect(await !fires(model, reading: { _ = read(\.query) }, after: .queryChanged("tab")))
+    #expect(await !fires(model, reading: { _ = model.query }, after: .queryChanged("tab")))
+    #expect(await fires(model, reading: { _ = read(\.query) }, after: .queryChanged("tabby")))
+  }
+
   @Test func aWriteOfTheSameValueDoesNotFire() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let model = ViewStore(state: .init(), interactor: ViewFeature())
