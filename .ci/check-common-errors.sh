@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Each snippet in .ci/common-errors/ is a mistake from "Common errors" in Docs/GettingStarted.md. Its first
-# lines (`// error: …`, `// note: …`) are the diagnostics the guide quotes: the compiler must still give each
-# one, and the guide must still quote it word for word. Needs the package built (`swift build`) first.
+# Each snippet in .ci/common-errors/ is a mistake from "Common errors" in Docs/GettingStarted.md, or from
+# Docs/Views.md for a snippet named ViewStore…. Its first lines (`// error: …`, `// note: …`) are the
+# diagnostics the guide quotes: the compiler must still give each one, and the guide must still quote it
+# word for word. Needs the package built (`swift build`) first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,9 +10,10 @@ modules="$(swift build --show-bin-path)/Modules"
 target=()
 # The module is built for Actuate's floor; swiftc's default deployment target on macOS is older.
 if [[ "$(uname)" == Darwin ]]; then target=(-target "$(uname -m)-apple-macosx13.0"); fi
-guide=Docs/GettingStarted.md
 failures=0
 for snippet in .ci/common-errors/*.swift; do
+  guide=Docs/GettingStarted.md
+  if [[ "$(basename "$snippet")" == ViewStore* ]]; then guide=Docs/Views.md; fi
   output=$(swiftc -typecheck -swift-version 6 "${target[@]}" -I "$modules" "$snippet" 2>&1 || true)
   while IFS= read -r expected; do
     message=${expected#// }

@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "todos", targets: ["Todos"]),
     .executable(name: "loginlogout", targets: ["LoginLogout"]),
     .executable(name: "timer", targets: ["Timer"]),
+    .executable(name: "chatscreen", targets: ["ChatScreen"]),
   ],
   dependencies: [
     // `name:` gives the checkout the identity `actuate` whatever its folder is called, as a user writes it.
@@ -28,9 +29,12 @@ let package = Package(
     .executableTarget(name: "Todos", dependencies: [.actuate], path: "Todos"),
     .executableTarget(name: "LoginLogout", dependencies: [.actuate], path: "LoginLogout"),
     .executableTarget(name: "Timer", dependencies: [.actuate], path: "Timer"),
+    .executableTarget(name: "ChatScreen", dependencies: [.actuate], path: "ChatScreen"),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: [.actuate, .actuateTesting, "Counter", "Chat", "Search", "SignIn", "Todos", "LoginLogout", "Timer"]
+      dependencies: [
+        .actuate, .actuateTesting, "Counter", "Chat", "Search", "SignIn", "Todos", "LoginLogout", "Timer", "ChatScreen",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ enum Catalog {
     ValuesSubscribers.scenario,
     SelfSendChain.scenario,
     ObservedSend.scenario,
+    ViewStoreUpdates.scenario,
     DebugLogging.scenario,
     TraceWriting.scenario,
     TraceWriting.drained,

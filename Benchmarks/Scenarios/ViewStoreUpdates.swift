@@ -1,0 +1,122 @@
+import Actuate
+import Observation
+
+/// A burst of changes through a store into a main-actor view model, with a reader that re-registers after
+/// every change as a SwiftUI view does.
+///
+/// The baseline is what a view did before `ViewStore`: the same store and the same sends, and a main-actor
+/// loop over `values(\.count)` that writes each value into a bare `@Observable` class. Both sides stop the
+/// clock when the main actor shows the last count. A third figure, the bare class mutated on the main actor
+/// once per change with no store at all, is printed as a note: the floor under any bridge.
+enum ViewStoreUpdates {
+  static let target = Target.ratio(3)
+  @MainActor private static var lastRenders = (model: 0, baseline: 0)
+
+  static let scenario = Scenario(name: "view-store", target: target) { settings in
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      return ScenarioResult(notAvailable: "view-store", target: target, reason: "Observation needs macOS 14")
+    }
+    let count = settings.count(100_000)
+    let runs = try await settings.compare(
+      actuate: { try await timeViewStore(count) },
+      baseline: { try await timeValuesLoop(count) }
+    )
+    var result = ScenarioResult(
+      name: "view-store", count: count, runs: runs,
+      baseline: "the same sends, a main-actor loop over values(\\.count) into a bare @Observable class",
+      target: target, settings: settings)
+    let floor = try await settings.measure { try await timeBareMutations(count) }.median
+    result.notes.append(
+      "the bare @Observable class mutated \(Format.count(count)) times on the main actor, no store: \(Format.duration(floor)), \(Format.number(floor.seconds * 1e9 / Double(count))) ns per change"
+    )
+    let renders = await (lastRenders.model, lastRenders.baseline)
+    result.notes.append(
+      "final count checked on the main actor; the reader re-rendered \(Format.count(renders.0)) times for the model, \(Format.count(renders.1)) for the baseline (last run; fewer is coalescing)"
+    )
+    return result
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  private static func timeViewStore(_ count: Int) async throws -> Duration {
+    let model = ViewStore(state: Counter.State(), interactor: Counter())
+    await model.catchUp()
+    let renders = Renders { _ = model.count }
+    let start = ContinuousClock.now
+    for _ in 0..<count - 1 { model.send(.increment) }
+    await model.sendAndWait(.increment)
+    let elapsed = ContinuousClock.now - start
+    lastRenders.model = try checked(shown: model.count, of: count, renders: renders)
+    return elapsed
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  private static func timeValuesLoop(_ count: Int) async throws -> Duration {
+    let store = Store(state: Counter.State(), interactor: Counter())
+    let bare = BareModel()
+    let renders = Renders { _ = bare.count }
+    var values = store.values(\.count).makeAsyncIterator()
+    _ = await values.next()
+    let start = ContinuousClock.now
+    for _ in 0..<count { store.send(.increment) }
+    while bare.count < count, let value = await values.next() { bare.count = value }
+    let elapsed = ContinuousClock.now - start
+    lastRenders.baseline = try checked(shown: bare.count, of: count, renders: renders)
+    return elapsed
+  }
+
+  /// Checks the main actor shows the last count and the reader was invalidated; returns its renders.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  private static func checked(shown: Int, of count: Int, renders: Renders) throws -> Int {
+    try check(shown == count, "the main actor shows \(shown) of \(count)")
+    try check(renders.count >= 1, "the reader was never invalidated")
+    return renders.count
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  private static func timeBareMutations(_ count: Int) async throws -> Duration {
+    let bare = BareModel()
+    let renders = Renders { _ = bare.count }
+    let start = ContinuousClock.now
+    for _ in 0..<count { bare.count += 1 }
+    let elapsed = ContinuousClock.now - start
+    try check(bare.count == count && renders.count == count, "the bare model saw \(renders.count) of \(count)")
+    return elapsed
+  }
+}
+
+/// The baseline's model: what a view model is without Actuate.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@Observable
+@MainActor
+final class BareModel {
+  var count = 0
+}
+
+/// A reader that tracks what `read` reads and reads it again after each change, as a view re-renders:
+/// counts how often it was invalidated.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+final class Renders {
+  private(set) var count = 0
+  private let read: @MainActor () -> Void
+
+  init(_ read: @escaping @MainActor () -> Void) {
+    self.read = read
+    track()
+  }
+
+  private func track() {
+    withObservationTracking(read) { [weak self] in
+      // Called before the change lands; a view re-renders after it, so the reader does too.
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.count += 1
+        self.track()
+      }
+    }
+  }
+}
