@@ -51,11 +51,16 @@ where C.Element: Identifiable & Equatable {
     let newPositions = Self.positions(of: after)
     positions = newPositions
     positionsGeneration = generation &+ 1
+    var gone: [C.Element.ID] = []
     for (id, key) in self.keys {
       let was = oldPositions[id].map { before[$0] }
       let now = newPositions[id].map { after[$0] }
       if was != now { keys.append(key) }
+      if was != nil, now == nil { gone.append(id) }
     }
+    // An element that left is signalled now, so whoever read it reads again and makes a new key if it asks
+    // for the id once more: the table holds the ids still there, or still awaited, not every id ever read.
+    for id in gone { self.keys[id] = nil }
   }
 
   private func positions(of collection: C, generation: UInt64) -> [C.Element.ID: C.Index] {

@@ -75,6 +75,9 @@ struct ViewStoreTrackingTests {
     #expect(model[\.rows, id: 2]?.title == "dos")
     #expect(await fires(model, reading: second, after: .remove(2)))
     #expect(model[\.rows, id: 2] == nil)
+    // A reader waiting for an id that left (its key was let go) hears of its return.
+    #expect(await fires(model, reading: second, after: .insertFirst(.init(id: 2, title: "back"))))
+    #expect(model[\.rows, id: 2]?.title == "back")
     // The list itself tracks every change to it.
     #expect(await fires(model, reading: { _ = model.rows }, after: .rename(1, "one again")))
   }
