@@ -92,6 +92,10 @@ extension StoreActor {
     return cause(of: batch.cause)
   }
 
+  func cause(of cleanup: Cleanup) -> StoreCause<I> {
+    .cancellation(actionRecord(cleanup.record).action, task: cleanup.record.number, reason: cleanup.reason)
+  }
+
   func cause(of record: TaskRecord?) -> StoreCause<I> {
     guard let record, record.owner == ObjectIdentifier(self) else { return .unknown }
     if let action = record as? ActionRecord<I> { return .action(action.action, task: action.number) }

@@ -8,10 +8,7 @@ extension StoreActor {
     if isChild { return link!.send(action) }
     var sender: SenderNote?
     if let cleaning {
-      let record = cleaning.record
-      sender =
-        observers.isEmpty
-        ? .unknown : .note(StoreCause<I>.cancellation(actionRecord(record).action, task: record.number, reason: cleaning.reason))
+      sender = observers.isEmpty ? .unknown : .note(cause(of: cleaning))
     } else if let context = TaskContext.current, context.owner == ObjectIdentifier(self) {
       if context.isCancelled { return dropSend(action, from: context) }
       // Only a description of the sender travels with the action (see `ActionRecord.sender`).

@@ -46,6 +46,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Whether the interactor declares children: `children != nil`, asked on every write and action without
   /// a look-up of the table's generic type.
   nonisolated let hasChildren: Bool
+  // The bookkeeping below (`@exclusivity(unchecked)`) is touched only by the store's own code, in accesses
+  // that never overlap: the dynamic exclusivity check each access would make is skipped on the hot path.
+  // The state itself (`current`) keeps its check.
   @exclusivity(unchecked) var registry = TaskRegistry()
   /// Zero-debounced actions of the batch being taken, started once it is taken.
   @exclusivity(unchecked) var debouncedToBatchEnd: [(TaskRecord, CancelID)] = []
