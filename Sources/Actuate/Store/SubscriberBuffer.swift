@@ -8,9 +8,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
   private struct State {
     var values: [Element] = []
     var head = 0
-    /// Unsafe, not checked: a checked continuation allocates per wait, once per delivery. Each waiter is
-    /// resumed once, by whoever takes it out under the lock.
-    var waiter: UnsafeContinuation<Element?, Never>?
+    var waiter: CheckedContinuation<Element?, Never>?
     var isFinished = false
     /// A value went to the waiting consumer, which has not asked for the next one yet.
     var isDelivering = false
@@ -26,7 +24,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
 
   /// Appends a value and wakes the consumer. Returns `false` once the consumer has gone.
   func push(_ value: Element) -> Bool {
-    let outcome = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, Bool) in
+    let outcome = state.withLock { state -> (CheckedContinuation<Element?, Never>?, Bool) in
       if state.isFinished { return (nil, false) }
       if let waiter = state.waiter {
         state.waiter = nil
@@ -71,7 +69,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
       return Self.take(&state)
     }) { return value }
     return await withTaskCancellationHandler {
-      await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
+      await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
         let ready = state.withLock { state -> Element?? in
           if let value = Self.take(&state) { return .some(value) }
           if state.isFinished { return .some(nil) }
