@@ -1,4 +1,3 @@
-
 /// The life of one action's task (or one hook's), shared by the store and the ``ActionTask`` handle.
 ///
 /// The store changes it on its own executor, and reads it there without a lock. What handles read from
