@@ -72,6 +72,20 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// The state as the test last asserted it.
   public var state: I.State { settings.withLock { $0.expected } }
 
+  /// The store's own state, now: what everything the store has done made of it, asserted or not. In a
+  /// non-exhaustive test the changes the test did not assert are in it, where ``state`` is the state as the
+  /// test last asserted it. Waits until the store has taken everything sent so far.
+  ///
+  /// ```swift
+  /// #expect(await store.actualState.count == 2)
+  /// ```
+  public var actualState: I.State {
+    get async {
+      await store.actor.settle()
+      return await store.state
+    }
+  }
+
   /// Whether every change must be asserted; can change in the middle of a test.
   public var exhaustivity: Exhaustivity {
     get { settings.withLock { $0.exhaustivity } }

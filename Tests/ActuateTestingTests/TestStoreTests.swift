@@ -116,4 +116,13 @@ struct TestStoreTests {
     await store.send(.increment) { $0.count = 2 }
     await store.finish()
   }
+
+  @Test func theActualStateHoldsWhatANonExhaustiveTestDidNotAssert() async {
+    let (messages, _) = AsyncStream<String>.makeStream()
+    let store = TestStore(initialState: .init(), interactor: LoaderInteractor(messages: messages), exhaustivity: .off)
+    await store.send(.increment)
+    await store.send(.increment)
+    #expect(await store.actualState.count == 2)
+    await store.finish()
+  }
 }
