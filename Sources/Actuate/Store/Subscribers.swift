@@ -38,21 +38,27 @@ extension StoreActor {
   ) -> SubscriberBuffer<Value> {
     let isHook = (isolation as AnyObject?) === self
     let buffer = SubscriberBuffer<Value>(tracker: isHook ? deliveries : nil)
+    subscribe(extract, isDuplicate: isDuplicate, push: buffer.push, finish: buffer.finish)
+    return buffer
+  }
+
+  /// Hands `push` the current value at once, then each distinct value after a change, until `push` returns
+  /// `false` (its consumer has gone); a stopped store calls `finish` instead, and so does a stop later.
+  func subscribe<Value>(
+    _ extract: @escaping (I.State) -> Value, isDuplicate: @escaping (Value, Value) -> Bool,
+    push: @escaping (Value) -> Bool, finish: @escaping () -> Void
+  ) {
     var last = extract(state)
-    _ = buffer.push(last)
-    guard !isStopped else {
-      buffer.finish()
-      return buffer
-    }
+    _ = push(last)
+    guard !isStopped else { return finish() }
     subscribers.add(
       publish: { state in
         let value = extract(state)
         if isDuplicate(last, value) { return true }
         last = value
-        return buffer.push(value)
+        return push(value)
       },
-      finish: { buffer.finish() }
+      finish: finish
     )
-    return buffer
   }
 }

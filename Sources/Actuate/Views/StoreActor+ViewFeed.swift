@@ -3,17 +3,8 @@ extension StoreActor {
   /// nothing. A stopped store hands it its last state and finishes it.
   func attach(_ feed: StateFeed<I.State>) {
     guard feed.attach() else { return }
-    _ = feed.push(state)
-    guard !isStopped else { return feed.finish() }
-    let isDuplicate = EquatableValues.comparator(for: I.State.self)
-    var last = state
-    subscribers.add(
-      publish: { state in
-        if isDuplicate(last, state) { return true }
-        last = state
-        return feed.push(state)
-      },
-      finish: { feed.finish() })
+    subscribe(
+      { $0 }, isDuplicate: EquatableValues.comparator(for: I.State.self), push: feed.push, finish: feed.finish)
   }
 
   /// Attaches `feed` and takes the state it starts with: the store's as of now.
