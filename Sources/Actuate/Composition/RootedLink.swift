@@ -47,13 +47,12 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   subscript<Value>(keyPath: WritableKeyPath<C.State, Value>) -> Value {
     get { state[keyPath: keyPath] }
     _modify {
-      if !isPresent || !store.onSharedExecutor({ $0.writeLands }) {
+      if !isPresent || !store.onSharedExecutor({ $0.beginWrite() }) {
         var discarded = state[keyPath: keyPath]
         yield &discarded
         let path = "\(keyPath)"
         store.onSharedExecutor { $0.dropWrite(path: "\(self.name) \(path)") }
       } else {
-        store.onSharedExecutor { $0.willWrite() }
         yield &store.current[keyPath: write][keyPath: keyPath]
       }
     }

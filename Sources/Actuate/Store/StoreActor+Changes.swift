@@ -2,9 +2,17 @@ extension StoreActor {
   /// Whether anyone needs state changes: observers want old and new, subscribers want the new values.
   var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || hasChildren }
 
+  /// Called by the inlined state accessors before a root store's write, in one call: whether the write
+  /// lands (``writeLands``), and if it does, the batch it joins (``willWrite()``).
+  @usableFromInline
+  func beginWrite() -> Bool {
+    guard writeLands else { return false }
+    willWrite()
+    return true
+  }
+
   /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
   /// become one change; a write from another task first closes the batch that is open.
-  @usableFromInline
   func willWrite() {
     guard isObserved else { return }
     if let cleaning { return willWrite(cleaningUp: cleaning) }
@@ -56,7 +64,6 @@ extension StoreActor {
   /// Whether a write made now lands: not once the store has stopped, and not for a cancelled action, whether
   /// its handler writes or a task the handler started (it inherits the action's task-local record, though
   /// not its cancellation). A cleanup's writes always land.
-  @usableFromInline
   var writeLands: Bool {
     if cleaning != nil { return true }
     if isStopped { return false }

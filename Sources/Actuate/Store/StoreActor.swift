@@ -132,10 +132,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public var state: I.State {
     get { isChild ? childState : current }
     _modify {
-      if isChild || !writeLands {
+      if isChild || !beginWrite() {
         yield &self[elsewhere: \I.State.self]
       } else {
-        willWrite()
         yield &current
       }
     }
@@ -146,10 +145,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<I.State, Value>) -> Value {
     get { isChild ? childState[keyPath: keyPath] : current[keyPath: keyPath] }
     _modify {
-      if isChild || !writeLands {
+      if isChild || !beginWrite() {
         yield &self[elsewhere: keyPath]
       } else {
-        willWrite()
         yield &current[keyPath: keyPath]
       }
     }
