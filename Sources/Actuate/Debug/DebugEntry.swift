@@ -18,8 +18,9 @@ struct DebugEntry: Sendable {
     detail.map { message + "\n" + $0 } ?? message
   }
 
-  /// The entry for `event`, or `nil` when there is nothing to say (a state change that changed nothing).
-  static func make<I: Interactor>(for event: StoreEvent<I>, maxLines: Int) -> DebugEntry? {
+  /// The entry for `event`, or `nil` when there is nothing to say (a state change that changed nothing);
+  /// `diff` is a state change's diff.
+  static func make<I: Interactor>(for event: StoreEvent<I>, diff change: StateDiff?, maxLines: Int) -> DebugEntry? {
     guard let kind = event.debugKind else { return nil }
     var entry = DebugEntry(kind: kind, message: "")
     switch event {
@@ -44,8 +45,8 @@ struct DebugEntry: Sendable {
       entry.outcome = "\(outcome)"
       let ending = outcome == .finished ? "" : ", \(outcome)"
       entry.message = "finished \(described) in \(text(for: duration))\(ending)"
-    case .stateChanged(let old, let new, let cause):
-      guard let diff = DebugStore.diff(old, new, maxLines: maxLines) else { return nil }
+    case .stateChanged(_, _, let cause):
+      guard let diff = change?.text(maxLines: maxLines) else { return nil }
       entry.action = cause.action.map(describe)
       // A change by an action is named by the action alone: described once.
       if case .action = cause { entry.cause = entry.action } else { entry.cause = changer(cause) }

@@ -82,7 +82,12 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     if !debug.filter.keepsEveryAction {
       guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
     }
-    if hasTrace, let input = TraceInput.make(for: event, maxLines: min(debug.maxLines, Self.traceLines)) {
+    var diff: StateDiff?
+    if case .stateChanged(let old, let new, _) = event {
+      diff = StateDiff(old, new)
+      guard diff != nil else { return }
+    }
+    if hasTrace, let input = TraceInput.make(for: event, diff: diff, maxLines: min(debug.maxLines, Self.traceLines)) {
       for (index, sink) in debug.sinks.enumerated() {
         if let trace = sink.trace { trace.record(input, store: id, at: time, to: &traces[index]) }
       }
@@ -97,7 +102,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     default:
       break
     }
-    guard hasEntries, let entry = DebugEntry.make(for: event, maxLines: debug.maxLines) else { return }
+    guard hasEntries, let entry = DebugEntry.make(for: event, diff: diff, maxLines: debug.maxLines) else { return }
     let stamp = time.iso8601(utc: debug.clock.utc)
     var text: String?
     var line: String?

@@ -35,8 +35,6 @@ extension DebugStore {
   ///     were left out.
   /// - Returns: The diff, or `nil` when the values are equal or dump identically.
   public static func diff<Value>(_ old: Value, _ new: Value, maxLines: Int = 1_000) -> String? {
-    let differ = ValueDiffer()
-    guard differ.diff(old, new, label: "", depth: 0, root: true, collapse: false) else { return nil }
-    return differ.dumper.buffer.render(showingMarks: true, maxLines: maxLines)
+    StateDiff(old, new)?.text(maxLines: maxLines)
   }
 }

@@ -90,22 +90,25 @@ struct DumpLineBuffer {
     let limit = max(1, maxLines)
     let visible = count > limit ? limit - 1 : count
     var output = ""
+    // Appended piece by piece into one string: a diff is rendered for every logged change.
     for (offset, line) in lines.prefix(visible).enumerated() {
       if offset > 0 { output += "\n" }
-      let body = line.label + (anchors[line.serial].map { "#\($0) " } ?? "") + line.text
-      var prefix = ""
-      if showingMarks {
+      let anchor = anchors.isEmpty ? nil : anchors[line.serial]
+      let marker: String =
         switch line.mark {
-        case .context: prefix = "  "
-        case .removed: prefix = "- "
-        case .added: prefix = "+ "
+        case .context: " "
+        case .removed: "-"
+        case .added: "+"
         }
+      if line.label.isEmpty, anchor == nil, line.text.isEmpty {
+        if showingMarks, line.mark != .context { output += marker }
+        continue
       }
-      if body.isEmpty {
-        output += showingMarks && line.mark != .context ? String(prefix.prefix(1)) : ""
-      } else {
-        output += prefix + String(repeating: "  ", count: line.depth) + body
-      }
+      if showingMarks { output += marker + " " }
+      for _ in 0..<line.depth { output += "  " }
+      output += line.label
+      if let anchor { output += "#\(anchor) " }
+      output += line.text
     }
     if count > visible {
       if visible > 0 { output += "\n" }

@@ -3,9 +3,9 @@
 enum DynamicEquality {
   /// `nil` when the values' type is not `Equatable`, meaning equality is unknown.
   static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
-    guard let equatable = lhs as? any Equatable else { return nil }
+    guard let witness = EqualityWitnesses.witness(for: lhs) else { return nil }
     guard type(of: lhs) == type(of: rhs) else { return false }
-    return equatable.isEqual(toErased: rhs)
+    return witness.areEqual(lhs, rhs)
   }
 
   /// A typed `==` for a statically unknown element type, or `nil` when it is not `Equatable`.
@@ -74,10 +74,37 @@ enum DynamicEquality {
   }
 }
 
-extension Equatable {
-  fileprivate func isEqual(toErased other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+/// `==` for one `Equatable` type, reached from values whose type is erased.
+protocol EqualityWitness: SendableMetatype {
+  /// Whether two values of the witness's type are equal (`false` when either is of another type).
+  static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool
+}
+
+private enum TypedEqualityWitness<Value: Equatable>: EqualityWitness {
+  static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    // Casts to a concrete type: a comparison of type metadata and a copy, with no conformance look-up.
+    guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+    return lhs == rhs
+  }
+}
+
+/// Each type's `Equatable` conformance, looked up once: the differ asks it of every field it meets, and a
+/// cast to `any Equatable` searches the runtime's conformance tables each time.
+enum EqualityWitnesses {
+  /// Every type asked about so far, `nil` for types that are not `Equatable`. Bounded by the program's types.
+  private static let known = Locked<[ObjectIdentifier: (any EqualityWitness.Type)?]>([:])
+
+  static func witness(for value: Any) -> (any EqualityWitness.Type)? {
+    let key = ObjectIdentifier(type(of: value))
+    if let known = known.withLock({ $0[key] }) { return known }
+    var witness: (any EqualityWitness.Type)?
+    if let equatable = value as? any Equatable { witness = makeWitness(equatable) }
+    known.withLock { $0[key] = witness }
+    return witness
+  }
+
+  private static func makeWitness<Value: Equatable>(_: Value) -> any EqualityWitness.Type {
+    TypedEqualityWitness<Value>.self
   }
 }
 

@@ -38,13 +38,24 @@ struct ValueClassifier {
 
   mutating func shape(of rawValue: Any) -> ValueShape {
     guard let value = Self.unwrapped(rawValue) else { return .scalar("nil") }
-    if let literal = value as? any DumpLiteral { return literal.dumpShape }
-    if let sequence = value as? any SequenceReflecting {
-      let name = sequence.displaysAsArray ? nil : containerName(of: value)
-      return .sequence(name: name, elements: sequence.reflectedElements)
-    }
-    if let keyed = value as? any KeyedReflecting {
-      return .keyed(name: keyed.isSet ? "Set" : nil, content: keyed.reflectedStorage)
+    switch ReflectedType.of(value) {
+    case .literal(let witness):
+      if let shape = witness.shape(of: value) { return shape }
+    case .sequence:
+      if let sequence = value as? any SequenceReflecting {
+        let name = sequence.displaysAsArray ? nil : containerName(of: value)
+        return .sequence(name: name, elements: sequence.reflectedElements)
+      }
+    case .keyed:
+      if let keyed = value as? any KeyedReflecting {
+        return .keyed(name: keyed.isSet ? "Set" : nil, content: keyed.reflectedStorage)
+      }
+    case .structure(let layout):
+      let fields = layout.fields(of: value)
+      if fields.isEmpty, let description = Self.customDescription(of: value) { return .scalar(description) }
+      return .structure(name: typeNames.name(of: type(of: value)), fields: fields, object: nil)
+    case .mirror:
+      break
     }
     return mirrorShape(of: value)
   }
@@ -120,8 +131,8 @@ struct ValueClassifier {
       }
       for index in levelFields.indices {
         guard let label = levelFields[index].label else { continue }
-        if label.hasPrefix("$__lazy_storage_$_") {
-          levelFields[index].label = String(label.dropFirst("$__lazy_storage_$_".count))
+        if label.hasPrefix(StructLayout.lazyPrefix) {
+          levelFields[index].label = String(label.dropFirst(StructLayout.lazyPrefix.count))
         } else if observed, label.hasPrefix("_") {
           levelFields[index].label = String(label.dropFirst())
         }

@@ -10,8 +10,8 @@ enum TraceInput: Sendable {
   case instant(name: String, task: UInt64?, args: [(String, String)])
   case stopped
 
-  /// The input for `event`, or `nil` for an event the trace leaves out.
-  static func make<I: Interactor>(for event: StoreEvent<I>, maxLines: Int) -> TraceInput? {
+  /// The input for `event`, or `nil` for an event the trace leaves out; `diff` is a state change's diff.
+  static func make<I: Interactor>(for event: StoreEvent<I>, diff change: StateDiff?, maxLines: Int) -> TraceInput? {
     switch event {
     case .started(let state):
       return .instant(name: "started", task: nil, args: [("state", DebugStore.dump(state, maxLines: maxLines))])
@@ -23,8 +23,8 @@ enum TraceInput: Sendable {
       return .cancelled(task: task, reason: "\(reason)")
     case .actionFinished(_, let task, let outcome, _):
       return .ended(task: task, outcome: "\(outcome)")
-    case .stateChanged(let old, let new, let cause):
-      guard let diff = DebugStore.diff(old, new, maxLines: maxLines) else { return nil }
+    case .stateChanged(_, _, let cause):
+      guard let diff = change?.text(maxLines: maxLines) else { return nil }
       switch cause {
       case .action(_, let task):
         // The recorder names the action from its span: describing it again here would double the cost.

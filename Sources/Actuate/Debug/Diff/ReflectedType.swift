@@ -1,0 +1,48 @@
+/// How the values of a type are reflected, decided once per type.
+///
+/// Deciding it per value took up to three failing protocol casts (each a look-up in the runtime's
+/// conformance cache) before reaching the `Mirror`; the answer depends on the type alone.
+enum ReflectedType: Sendable {
+  /// A leaf printed as a literal, through its type's own ``DumpLiteral`` conformance.
+  case literal(any LiteralWitness.Type)
+  case sequence
+  case keyed
+  /// A struct read through its ``StructLayout``.
+  case structure(StructLayout)
+  /// Everything else: enums, tuples, classes and types that describe themselves.
+  case mirror
+
+  static func of(_ value: Any) -> ReflectedType {
+    let key = ObjectIdentifier(type(of: value))
+    if let known = known.withLock({ $0[key] }) { return known }
+    let learnt = learn(from: value)
+    known.withLock { $0[key] = learnt }
+    return learnt
+  }
+
+  /// Every type reflected so far: bounded by the program's types.
+  private static let known = Locked<[ObjectIdentifier: ReflectedType]>([:])
+
+  private static func learn(from value: Any) -> ReflectedType {
+    if let literal = value as? any DumpLiteral { return .literal(literalWitness(literal)) }
+    if value is any SequenceReflecting { return .sequence }
+    if value is any KeyedReflecting { return .keyed }
+    return StructLayout.learn(from: value).map(ReflectedType.structure) ?? .mirror
+  }
+
+  private static func literalWitness<Value: DumpLiteral>(_: Value) -> any LiteralWitness.Type {
+    TypedLiteralWitness<Value>.self
+  }
+}
+
+/// The shape of a ``DumpLiteral`` whose type is erased, reached with a cast to its concrete type instead
+/// of a search of the runtime's conformance tables.
+protocol LiteralWitness: SendableMetatype {
+  static func shape(of value: Any) -> ValueShape?
+}
+
+private enum TypedLiteralWitness<Value: DumpLiteral>: LiteralWitness {
+  static func shape(of value: Any) -> ValueShape? {
+    (value as? Value)?.dumpShape
+  }
+}
