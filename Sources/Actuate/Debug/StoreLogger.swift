@@ -6,8 +6,8 @@
 /// the writer, which takes the whole inbox at once: a busy store costs the writer one wake-up per batch,
 /// not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `started`, `spare` and `traces` are touched only on the writer's serial queue; `inbox` is
-  // locked; everything else is immutable.
+  // @unchecked: `started`, `spare`, `traces` and `timestamps` are touched only on the writer's serial queue;
+  // `inbox` is locked; everything else is immutable.
   private struct Captured {
     let id: StoreID
     let event: StoreEvent<I>
@@ -31,6 +31,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private var spare: [Captured] = []
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
   private var traces: [JSONBuffer]
+  private var timestamps: TimestampFormatter
 
   init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?) {
     self.debug = debug
@@ -39,6 +40,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     self.hasTrace = debug.sinks.contains { $0.trace != nil }
     self.hasEntries = debug.sinks.contains { $0.trace == nil }
     self.traces = Array(repeating: JSONBuffer(capacity: 0), count: debug.sinks.count)
+    self.timestamps = TimestampFormatter(utc: debug.clock.utc)
   }
 
   /// The store's observer: runs on the store's executor, in order.
@@ -103,7 +105,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       break
     }
     guard hasEntries, let entry = DebugEntry.make(for: event, diff: diff, maxLines: debug.maxLines) else { return }
-    let stamp = time.iso8601(utc: debug.clock.utc)
+    let stamp = timestamps.format(time)
     var text: String?
     var line: String?
     for sink in debug.sinks where sink.trace == nil {

@@ -222,6 +222,20 @@ struct DebugLogEntryTests {
     #expect(WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789).iso8601(utc: true) == "2026-11-18T11:06:40.123456Z")
   }
 
+  @Test func timestampFormatterPrintsWhatISO8601Prints() {
+    for utc in [true, false] {
+      var formatter = TimestampFormatter(utc: utc)
+      let times = [
+        WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789), WallTime(seconds: 1_795_000_000, nanoseconds: 999_999_999),
+        WallTime(seconds: 1_795_000_001, nanoseconds: 0), WallTime(seconds: 1_795_000_001, nanoseconds: 7_654),
+        WallTime(seconds: 0, nanoseconds: 1_000), WallTime(seconds: 1_795_086_400, nanoseconds: 500_000_000),
+      ]
+      for time in times {
+        #expect(formatter.format(time) == time.iso8601(utc: utc), "\(time), utc: \(utc)")
+      }
+    }
+  }
+
   @Test func handlerDurations() {
     #expect(DebugEntry.text(for: .microseconds(84)) == "84µs")
     #expect(DebugEntry.text(for: .milliseconds(306)) == "306ms")
