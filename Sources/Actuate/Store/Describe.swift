@@ -42,36 +42,42 @@ private enum DescribedKind {
   }
 }
 
-/// The descriptions of cases without payloads (`.increment`, `.tapped`), kept per case: printing one walks
-/// the runtime's reflection of the enum each time, and such actions are the ones sent most often.
+/// The descriptions of small trivial enum values (`.increment`, `.select(3)`), kept per value: printing one
+/// walks the runtime's reflection of the enum each time, and such actions are the ones sent most often.
 ///
-/// Only a trivial value of at most one byte is kept, so its byte names the case and the cache holds at most
-/// 256 entries per type; a plain enum prints the same for the same case, since it prints itself no other way.
+/// Only a trivial value of at most 16 bytes is kept, keyed by its bytes, which determine it: a plain enum
+/// prints the same for the same value, since it prints itself no other way. A type keeps at most 256
+/// values and starts over when it has more, so a payload that never repeats costs a bounded table.
 private enum CaseDescriptions {
-  private struct Key: Hashable {
-    let type: ObjectIdentifier
-    let tag: UInt16
+  private struct Bytes: Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
   }
 
-  private static let known = Locked<[Key: String]>([:])
+  private static let limit = 256
+  private static let known = Locked<[ObjectIdentifier: [Bytes: String]]>([:])
 
   static func known(_ value: Any) -> String? {
-    guard let key = key(for: value) else { return nil }
-    return known.withLock { $0[key] }
+    guard let bytes = bytes(of: value) else { return nil }
+    let type = ObjectIdentifier(Swift.type(of: value))
+    return known.withLock { $0[type]?[bytes] }
   }
 
   static func remember(_ description: String, for value: Any) {
-    guard let key = key(for: value) else { return }
-    known.withLock { $0[key] = description }
+    guard let bytes = bytes(of: value) else { return }
+    let type = ObjectIdentifier(Swift.type(of: value))
+    known.withLock { known in
+      if known[type, default: [:]].count >= limit { known[type] = [:] }
+      known[type, default: [:]][bytes] = description
+    }
   }
 
-  private static func key(for value: Any) -> Key? {
-    tag(of: value).map { Key(type: ObjectIdentifier(type(of: value)), tag: $0) }
-  }
-
-  private static func tag<Value>(of value: Value) -> UInt16? {
-    guard _isPOD(Value.self), MemoryLayout<Value>.size <= 1 else { return nil }
-    if MemoryLayout<Value>.size == 0 { return 256 }
-    return withUnsafeBytes(of: value) { UInt16($0[0]) }
+  private static func bytes<Value>(of value: Value) -> Bytes? {
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<Bytes>.size else { return nil }
+    var bytes = Bytes()
+    withUnsafeBytes(of: value) { source in
+      withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: source) }
+    }
+    return bytes
   }
 }
