@@ -27,3 +27,37 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   /// The store stopped.
   case stopped
 }
+
+/// A set of kinds as bits: the store's observer asks it of every event, and hashing a kind means hashing
+/// its string raw value.
+struct DebugEntryKinds: Sendable {
+  private let bits: UInt16
+
+  init(_ kinds: Set<DebugEntryKind>) {
+    bits = kinds.reduce(0) { $0 | $1.bit }
+  }
+
+  func contains(_ kind: DebugEntryKind) -> Bool {
+    bits & kind.bit != 0
+  }
+}
+
+extension DebugEntryKind {
+  fileprivate var bit: UInt16 {
+    switch self {
+    case .started: 1 << 0
+    case .action: 1 << 1
+    case .stateChange: 1 << 2
+    case .handlerFinished: 1 << 3
+    case .cancelled: 1 << 4
+    case .writeDropped: 1 << 5
+    case .sendDropped: 1 << 6
+    case .hookEvent: 1 << 7
+    case .hookFinished: 1 << 8
+    case .hookFailed: 1 << 9
+    case .transitionMissing: 1 << 10
+    case .warning: 1 << 11
+    case .stopped: 1 << 12
+    }
+  }
+}

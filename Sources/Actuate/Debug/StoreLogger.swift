@@ -16,7 +16,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   private let debug: DebugStore
   private let actions: (@Sendable (I.Action) -> Bool)?
-  private let kinds: Set<DebugEntryKind>
+  private let kinds: DebugEntryKinds
   private let hasTrace: Bool
   private let hasEntries: Bool
   /// A trace's diffs are abbreviated to this many lines: the timeline is for finding the moment, the log
@@ -36,7 +36,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?) {
     self.debug = debug
     self.actions = actions
-    self.kinds = debug.filter.kinds
+    self.kinds = DebugEntryKinds(debug.filter.kinds)
     self.hasTrace = debug.sinks.contains { $0.trace != nil }
     self.hasEntries = debug.sinks.contains { $0.trace == nil }
     self.traces = Array(repeating: JSONBuffer(capacity: 0), count: debug.sinks.count)
