@@ -1,0 +1,92 @@
+@testable import Actuate
+import ActuateTesting
+import Testing
+
+@Suite("A parent reacting to its children's actions")
+struct ParentReactionTests {
+  private static let two = ListInteractor.State(rows: [.init(id: 1), .init(id: 2)])
+
+  @Test func theParentReactsAfterTheChildsHandlerTookTheAction() async {
+    let store = TestStore(initialState: Self.two, interactor: ListInteractor())
+    await store.send(.row(1, .deleteTapped)) { $0.rows[0].taps = 1 }
+    await store.receive(.remove(1)) { $0.rows = [.init(id: 2)] }
+    await store.finish()
+  }
+
+  @Test func theReactionComesBeforeWhatTheChildsFirstStretchSent() async {
+    let store = TestStore(initialState: Self.two, interactor: ListInteractor())
+    await store.send(.row(2, .tapAndRename("Milk"))) { $0.rows[1].taps = 1 }
+    await store.receive(.noteTap(2)) { $0.log = ["tap 2"] }
+    await store.receive(.row(2, .rename("Milk"))) { $0.rows[1].title = "Milk" }
+    await store.finish()
+  }
+
+  @Test func reactionsComeInTheOrderTheChildrenTookTheirActions() async {
+    let store = Store(state: Self.two, interactor: ListInteractor())
+    store.send(.row(2, .tapAndRename("b")))
+    store.send(.row(1, .tapAndRename("a")))
+    store.send(.row(2, .tapAndRename("c")))
+    await store.sendAndWait(.row(1, .rename("x")))
+    await store.actor.settle()
+    #expect(await store.state.log == ["tap 2", "tap 1", "tap 2"])
+  }
+
+  @Test func aLongChildHandlerDoesNotHoldTheReactionBack() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Self.two, interactor: ListInteractor(), clock: clock)
+    await store.send(.row(1, .slowSave))
+    await store.receive(.noteSave(1)) { $0.log = ["save 1 started"] }
+    await clock.advance(by: .seconds(10))
+    await store.step { $0.rows[0].title = " (saved)" }
+    await store.finish()
+  }
+
+  @Test func aChildActionTheParentLeavesToTheChildSendsNothing() async {
+    let store = TestStore(initialState: Self.two, interactor: ListInteractor())
+    await store.send(.row(1, .rename("Eggs"))) { $0.rows[0].title = "Eggs" }
+    await store.finish()
+  }
+
+  @Test func anActionForAMissingChildSetsOffNoReaction() async {
+    let (store, log) = Store.observed(state: Self.two, interactor: ListInteractor())
+    #expect(await store.sendAndWait(.row(9, .deleteTapped)) == .cancelled(.childGone))
+    await store.actor.settle()
+    #expect(!log.lines.contains { $0.hasPrefix("sent remove") })
+    #expect(await store.state == Self.two)
+  }
+
+  @Test func aChildOfAChildReachesItsOwnParent() async {
+    let store = TestStore(
+      initialState: .init(list: Self.two, detail: .init(id: 5)), interactor: ShelfInteractor())
+    await store.send(.list(.row(2, .deleteTapped))) { $0.list.rows[1].taps = 1 }
+    await store.receive(.list(.remove(2))) { $0.list.rows = [.init(id: 1)] }
+    await store.send(.detail(.deleteTapped)) { $0.detail?.taps = 1 }
+    await store.receive(.closeDetail) { $0.detail = nil }
+    await store.finish()
+  }
+
+  @Test func theLogNamesTheChildActionBehindAReaction() async {
+    let log = LogCollector()
+    let store = Store(
+      state: Self.two, interactor: ListInteractor(), clock: ContinuousClock(), hooks: [], observers: [],
+      debug: .using(.pinned(log.sink, filter: DebugFilter()), actions: nil))
+    await store.sendAndWait(.row(1, .deleteTapped))
+    await store.actor.settle()
+    await store.flushDebugLog()
+    #expect(log.entriesWithoutDurations.contains(store.entry("action .remove(1) (sent by the handler of .row(1, ActuateTests.RowInteractor.Action.deleteTapped))")))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aReactionKeepsNothingAliveOnceTheStoreIsGone() async {
+    weak var weakActor: StoreActor<ListInteractor>?
+    do {
+      let store = Store(state: Self.two, interactor: ListInteractor())
+      weakActor = store.actor
+      await store.sendAndWait(.row(1, .deleteTapped))
+      await store.sendAndWait(.row(2, .tapAndRename("a")))
+      await store.actor.settle()
+      #expect(await store.state.rows.map(\.id) == [2])
+    }
+    while weakActor != nil { await Task.yield() }
+  }
+}
