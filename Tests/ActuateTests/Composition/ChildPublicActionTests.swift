@@ -26,6 +26,17 @@ struct ChildPublicActionTests {
     )
   }
 
+  @Test func anExhaustiveTestStoreFailsForARefusedSendWithTheWarningsWords() async {
+    let store = TestStore(initialState: .init(), interactor: OpenLobbyInteractor())
+    await withKnownIssue {
+      let task = await store.send(.gate(.request(.open)))
+      #expect(await task.finish() == .rejected)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("was sent from outside for GateInteractor, which keeps some actions internal") }
+    }
+    await store.finish()
+  }
+
   @Test func theParentsAndTheChildsOwnHandlersStillSendItsInternalActions() async {
     let store = Store(state: .init(), interactor: OpenLobbyInteractor())
     await store.sendAndWait(.letIn)
