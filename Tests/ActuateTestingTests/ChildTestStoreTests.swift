@@ -72,6 +72,30 @@ struct InboxInteractor: Interactor {
   }
 }
 
+/// The inbox as a child: its feeds are grandchildren.
+struct DeskInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var inbox = InboxInteractor.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case inbox(InboxInteractor.Action)
+  }
+
+  let inbox: InboxInteractor
+
+  var children: [Child<Self>] {
+    [
+      .scope(\.inbox, interactor: inbox, embed: Action.inbox) {
+        guard case .inbox(let action) = $0 else { return nil }
+        return action
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+}
+
 @Suite("TestStore with children")
 struct ChildTestStoreTests {
   private let feed = AsyncStream<String>.makeStream()
@@ -113,6 +137,17 @@ struct ChildTestStoreTests {
     let store = inbox(rooms: [4], childHooks: [FeedInteractor.Hook.incoming])
     await store.trigger(.incoming, of: FeedInteractor.self, by: { room.continuation.yield("knock") }) {
       $0.rooms[0].items = ["knock"]
+    }
+    await store.finish()
+  }
+
+  @Test func childHooksAndTriggerReachAGrandchild() async {
+    let store = TestStore(
+      initialState: .init(inbox: .init(rooms: [.init(id: 3)])),
+      interactor: DeskInteractor(inbox: InboxInteractor(feedMessages: feed.stream, roomMessages: room.stream)),
+      childHooks: [FeedInteractor.Hook.incoming])
+    await store.trigger(.incoming, of: FeedInteractor.self, by: { room.continuation.yield("deep") }) {
+      $0.inbox.rooms[0].items = ["deep"]
     }
     await store.finish()
   }

@@ -50,8 +50,9 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
 
   /// Whether outside code could send the child's internal actions through this entry: the child keeps some
   /// actions internal (its `PublicAction` is a type of its own), but the parent's public actions are all
-  /// of its actions, so a parent action can carry any child action from outside.
-  var exposesInternalActions: Bool { Parent.PublicAction.self == Parent.Action.self && C.PublicAction.self != C.Action.self }
+  /// of its actions, so a parent action can carry any child action from outside. Found once: routing asks
+  /// on every child action.
+  let exposesInternalActions = Parent.PublicAction.self == Parent.Action.self && C.PublicAction.self != C.Action.self
 
   func ids(in state: Parent.State) -> [AnyHashable] { ids(state) }
 

@@ -76,6 +76,21 @@ struct ParentReactionTests {
     #expect(log.entriesWithoutDurations.contains(store.entry("action .remove(1) (sent by the handler of .row(1, ActuateTests.RowInteractor.Action.deleteTapped))")))
   }
 
+  @Test func aFinishedChildActionIsNotKeptByTheReactionItSetOff() async {
+    let (store, log) = Store.observed(state: Self.two, interactor: ListInteractor())
+    weak var childRecord: TaskRecord?
+    do {
+      let task = store.send(.row(1, .tapAndRename("a")))
+      childRecord = task.record
+      #expect(await task.finish() == .finished)
+    }
+    await store.actor.settle()
+    #expect(await store.state.log == ["tap 1"])  // the reaction was handled, naming its sender in the log
+    #expect(log.lines.contains("sent noteTap(1) from inside"))
+    #expect(childRecord == nil)
+    #expect(await store.actor.liveActionNumbers.isEmpty)
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func aReactionKeepsNothingAliveOnceTheStoreIsGone() async {
     weak var weakActor: StoreActor<ListInteractor>?
