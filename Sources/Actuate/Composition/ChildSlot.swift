@@ -11,7 +11,9 @@ protocol ChildSlot<Parent>: Sendable {
   func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)?
   /// Where `action` goes, if it is for a child of this entry. `fromOutside` says whether code outside the
   /// store sent it, asked only when it matters.
-  func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol], fromOutside: @Sendable () -> Bool) -> ChildRoute?
+  func route(
+    _ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol], fromOutside: @Sendable () -> Bool
+  ) -> ChildRoute?
 }
 
 /// A child's action as its root runs it: the child's handler, and the child's cleanup should it be
