@@ -96,6 +96,36 @@ struct DeskInteractor: Interactor {
   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
 }
 
+/// A parent that notes every greeting of its rooms, as its reaction to their `.greet`.
+struct GreeterInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var rooms: [FeedInteractor.State] = []
+    var greetings: [Int] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case room(Int, FeedInteractor.Action)
+    case noteGreeting(Int)
+  }
+
+  let messages: AsyncStream<String>
+
+  var children: [Child<Self>] {
+    [
+      .forEach(\.rooms, interactor: FeedInteractor(messages: messages), embed: Action.room) {
+        guard case .room(let id, let action) = $0 else { return nil }
+        return (id, action)
+      } reaction: { id, _ in
+        .noteGreeting(id)
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    if case .noteGreeting(let id) = action { store.greetings.append(id) }
+  }
+}
+
 @Suite("TestStore with children")
 struct ChildTestStoreTests {
   private let feed = AsyncStream<String>.makeStream()
@@ -161,6 +191,25 @@ struct ChildTestStoreTests {
     }
     #expect(reported.first?.hasPrefix("The test expected a state change at trigger(.greeting, of: FeedInteractor)") == true)
     await withKnownIssue { await store.finish() }
+  }
+
+  @Test func aParentsReactionLeftUnreceivedFailsAnExhaustiveTest() async {
+    let store = TestStore(
+      initialState: .init(rooms: [.init(id: 1)]), interactor: GreeterInteractor(messages: room.stream), childHooks: [])
+    let reported = await failures {
+      await store.send(.room(1, .greet)) { $0.rooms[0].greeted = true }
+      await store.finish()
+    }
+    #expect(reported.count == 1)
+    #expect(reported.first?.hasPrefix("The test ended with 2 unasserted events:\n  • the action .noteGreeting(1), sent from inside the store\n  • a state change by .noteGreeting(1):") == true)
+  }
+
+  @Test func aParentsReactionIsReceivedAndAssertedLikeAnyActionSentFromInside() async {
+    let store = TestStore(
+      initialState: .init(rooms: [.init(id: 1)]), interactor: GreeterInteractor(messages: room.stream), childHooks: [])
+    await store.send(.room(1, .greet)) { $0.rooms[0].greeted = true }
+    await store.receive(.noteGreeting(1)) { $0.greetings = [1] }
+    await store.finish()
   }
 
   @Test func anActionForAMissingChildFailsWithTheWarningsWords() async {
