@@ -31,6 +31,26 @@ struct ParentReactionTests {
     #expect(await store.state.log == ["tap 2", "tap 1", "tap 2"])
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func concurrentSendersLoseNoReaction() async {
+    let rows = (1...4).map { RowInteractor.State(id: $0) }
+    let store = Store(state: .init(rows: rows), interactor: ListInteractor())
+    await withTaskGroup(of: Void.self) { group in
+      for id in 1...4 {
+        group.addTask {
+          for n in 0..<25 { store.send(.row(id, .tapAndRename("\(n)"))) }
+          await store.sendAndWait(.row(id, .rename("done")))
+        }
+      }
+    }
+    await store.actor.settle()
+    let state = await store.state
+    for id in 1...4 {
+      #expect(state.log.filter { $0 == "tap \(id)" }.count == 25)
+      #expect(state.rows.first { $0.id == id }?.taps == 25)
+    }
+  }
+
   @Test func aLongChildHandlerDoesNotHoldTheReactionBack() async {
     let clock = TestClock()
     let store = TestStore(initialState: Self.two, interactor: ListInteractor(), clock: clock)
