@@ -5,8 +5,8 @@ import Foundation
 /// to see what was ticked, or to untick it, before the list rearranges itself.
 ///
 /// Each todo is a child: its own ``TodoInteractor`` runs against its element of `todos`, and its actions
-/// arrive as `.todo(id, action)`. The list reacts to what the todos do through its own state: a hook
-/// watches which todos are done.
+/// arrive as `.todo(id, action)`. The list reacts to a todo's `.deleteTapped` by removing it, and to what
+/// the todos do to their state through a hook that watches which todos are done.
 struct TodosInteractor: Interactor {
   struct State: Equatable, Sendable {
     var todos: [Todo] = []
@@ -18,6 +18,8 @@ struct TodosInteractor: Interactor {
   enum Action: Equatable, Sendable {
     case add(String)
     case todo(Todo.ID, TodoInteractor.Action)
+    /// The list's reaction to a todo's `.deleteTapped`.
+    case remove(Todo.ID)
     /// Sent by the hook after every tick; only the last one of a burst runs.
     case sortCompleted
   }
@@ -36,6 +38,8 @@ struct TodosInteractor: Interactor {
       .forEach(\.todos, interactor: TodoInteractor(), embed: Action.todo) {
         guard case .todo(let id, let action) = $0 else { return nil }
         return (id, action)
+      } reaction: { id, action in
+        action == .deleteTapped ? .remove(id) : nil
       }
     ]
   }
@@ -48,6 +52,8 @@ struct TodosInteractor: Interactor {
       store.todos.insert(todo, at: store.todos.firstIndex(where: \.isDone) ?? store.todos.endIndex)
     case .todo:
       break  // the todo's own interactor handles it
+    case .remove(let id):
+      store.todos.removeAll { $0.id == id }
     case .sortCompleted:
       // A stable partition: todos keep their order within each group, and an unchanged list is no change.
       store.todos = store.todos.filter { !$0.isDone } + store.todos.filter(\.isDone)
@@ -57,7 +63,7 @@ struct TodosInteractor: Interactor {
   func policy(for action: Action) -> ActionPolicy {
     switch action {
     case .sortCompleted: .debounce(id: SortCompleted(), for: Self.sortDelay)
-    case .add, .todo: .concurrent
+    case .add, .todo, .remove: .concurrent
     }
   }
 

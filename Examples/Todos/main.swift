@@ -14,6 +14,7 @@ for title in ["Milk", "Eggs", "Bread", "Coffee"] {
 }
 let todos = await store.state.todos
 store.send(.todo(todos[3].id, .rename("  Decaf coffee ")))  // each todo is a child with its own interactor
+store.send(.todo(todos[1].id, .deleteTapped))  // the list reacts: it removes the todo
 store.send(.todo(todos[0].id, .toggle))
 try? await Task.sleep(for: .milliseconds(500))
 await store.send(.todo(todos[2].id, .toggle)).finish()  // within the second: the sort now waits a second from here

@@ -22,6 +22,7 @@ extension TestStore {
         Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
         """, at: location)
     }
+    reportWarnings(during: "the test", at: location)
     if isExhaustive {
       let leftovers = takePending()
       if !leftovers.isEmpty {

@@ -95,7 +95,7 @@ extension TestStore {
     }
   }
 
-  private func assertNextChange(
+  func assertNextChange(
     what: String, update: @Sendable (inout I.State) throws -> Void, at location: TestLocation,
     causedBy matches: @escaping @Sendable (StoreCause<I>) -> Bool
   ) async {

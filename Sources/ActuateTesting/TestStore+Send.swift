@@ -38,6 +38,7 @@ extension TestStore {
       recorder.log.withLock { $0.firstChange(by: number) != nil }
     }
     reportMissingTransitions(during: what, at: location)
+    reportWarnings(during: what, at: location)
     guard let update else {
       if isExhaustive, changedInFirstStretch, let (old, new) = takeChange(by: number, what: what, at: location),
         old != new

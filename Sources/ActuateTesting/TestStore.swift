@@ -39,6 +39,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///   - clock: The store's clock. Pass a ``TestClock`` to control debounce, throttle and delays; the
   ///     default is a fresh one, so no test waits for real time by accident.
   ///   - hooks: The hooks to run; all of them by default. Pass `[]` to test handlers alone.
+  ///   - childHooks: The children's hooks to run, of any child at any depth (`[TodoInteractor.Hook.autosave]`);
+  ///     `nil`, the default, runs them all, and `[]` none.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
   ///   - timeout: How long an assertion waits in real time for something that does not happen, before it
   ///     fails. Nothing waits this long in a passing test.
@@ -47,6 +49,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     interactor: I,
     clock: some Clock<Duration> = TestClock(),
     hooks: [I.Hook] = Array(I.Hook.allCases),
+    childHooks: [any Hashable & Sendable]? = nil,
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(5)
   ) {
@@ -55,7 +58,9 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     self.testClock = clock as? TestClock
     self.clockListener = testClock?.addListener { recorder.wake() }
     self.settings = Locked(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
-    let store = Store(state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer])
+    let store = Store(
+      state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
+      childHooks: childHooks.map(ChildHooks.init))
     self.store = store
     self.clockSettler = testClock?.addSettler { [weak store, testClock] in
       guard let store, let testClock else { return }

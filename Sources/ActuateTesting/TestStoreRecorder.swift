@@ -9,6 +9,9 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
     case received(I.Action, task: UInt64)
     /// A state machine had no transition for an action: in an exhaustive test, always a failure.
     case missingTransition(I.Action, phase: String)
+    /// The store warned that something cannot work as meant (an action for a child that is not there): in
+    /// an exhaustive test, always a failure, in the warning's own words.
+    case warning(String)
   }
 
   struct Log {
@@ -51,6 +54,9 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
         }
       case .transitionMissing(let action, let phase, handled: false):
         log.pending.append(.missingTransition(action, phase: phase))
+        log.recorded += 1
+      case .warning(let message):
+        log.pending.append(.warning(message))
         log.recorded += 1
       case .actionFinished(_, let task, _, _):
         log.finishedTasks.insert(task)
@@ -128,6 +134,8 @@ extension TestStoreRecorder.Item {
       return "the action \(Actuate.describe(action)), sent from inside the store"
     case .missingTransition(let action, let phase):
       return "\(Actuate.describe(action)) had no transition from \(phase), so it changed nothing"
+    case .warning(let message):
+      return message
     }
   }
 }

@@ -62,10 +62,34 @@ struct TodosTests {
     await store.finish()
   }
 
-  @Test func anActionForATodoThatIsGoneIsNotHandled() async {
+  @Test func deletingATodoIsTheListsReaction() async {
     let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()))
-    let task = await store.send(.todo(.number(7), .toggle))
-    #expect(await task.finish() == .cancelled(.childGone))
+    await store.send(.todo(.number(1), .deleteTapped))  // the todo itself changes nothing
+    await store.receive(.remove(.number(1))) { $0.todos.remove(at: 1) }
+    await store.finish()
+  }
+
+  @Test func deletingADoneTodoAlsoSetsOffTheSort() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()), clock: clock)
+    await store.send(.todo(.number(0), .toggle)) { $0.todos[0].isDone = true }
+    await store.receive(.sortCompleted)
+    await store.send(.todo(.number(0), .deleteTapped))
+    await store.receive(.remove(.number(0))) { $0.todos.remove(at: 0) }
+    await store.receive(.sortCompleted)
+    await clock.advance(by: .seconds(1))  // the sort runs and finds nothing to move
+    await store.finish()
+  }
+
+  @Test func anActionForATodoThatIsGoneIsNotHandledAndFailsTheTest() async {
+    let store = TestStore(initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()))
+    let sent = Locked<ActionTask?>(nil)
+    // The store warns that the todo is not there, and an exhaustive TestStore fails with the same words.
+    await withKnownIssue {
+      let task = await store.send(.todo(.number(7), .toggle))
+      sent.withLock { $0 = task }
+    }
+    #expect(await sent.withLock { $0 }?.finish() == .cancelled(.childGone))
     await store.finish()
   }
 }

@@ -18,6 +18,19 @@
 /// A child action is a parent action that carries it (`.todo(id, .toggle)`): it is sent, ordered, logged
 /// and asserted as a parent action, and handled by the child alone, under the child's policy. The child's
 /// cancel identifiers are its own: they never meet a sibling's or the parent's.
+///
+/// A parent reacts to the child actions it cares about with a `reaction`: for each child action whose
+/// handler starts, the parent action it returns is sent to the parent, as a send of the child's task, and
+/// handled by the parent's `onAction` like any other action.
+///
+/// ```swift
+/// .forEach(\.todos, interactor: TodoInteractor(), embed: Action.todo) {
+///   guard case .todo(let id, let action) = $0 else { return nil }
+///   return (id, action)
+/// } reaction: { id, action in
+///   action == .deleteTapped ? .remove(id) : nil
+/// }
+/// ```
 public struct Child<Parent: Interactor>: Sendable {
   let slot: any ChildSlot<Parent>
 
@@ -28,41 +41,49 @@ public struct Child<Parent: Interactor>: Sendable {
   ///   - interactor: The child's interactor.
   ///   - embed: The parent action that carries a child action.
   ///   - extract: The child action a parent action carries, or `nil` for any other parent action.
+  ///   - reaction: The parent action to send when the child's handler for a child action starts, or `nil`
+  ///     for the child actions the parent leaves to the child.
   public static func scope<C: Interactor>(
     _ state: WritableKeyPath<Parent.State, C.State> & Sendable,
     interactor: C,
     embed: @escaping @Sendable (C.Action) -> Parent.Action,
-    extract: @escaping @Sendable (Parent.Action) -> C.Action?
+    extract: @escaping @Sendable (Parent.Action) -> C.Action?,
+    reaction: (@Sendable (C.Action) -> Parent.Action?)? = nil
   ) -> Self {
     single(
       path: state, isAlwaysPresent: true, interactor: interactor, read: { $0[keyPath: state] }, write: state,
-      embed: embed, extract: extract)
+      embed: embed, extract: extract, reaction: reaction)
   }
 
   /// A child that runs while its state is there: it starts when the state becomes non-`nil`, and when the
   /// state goes back to `nil` its tasks are cancelled (``CancellationReason/childGone``) and its hooks end.
   ///
   /// An action for the child while its state is `nil` is not handled: it ends cancelled, with a warning.
+  /// The parameters are those of ``scope(_:interactor:embed:extract:reaction:)``.
   public static func ifPresent<C: Interactor>(
     _ state: WritableKeyPath<Parent.State, C.State?> & Sendable,
     interactor: C,
     embed: @escaping @Sendable (C.Action) -> Parent.Action,
-    extract: @escaping @Sendable (Parent.Action) -> C.Action?
+    extract: @escaping @Sendable (Parent.Action) -> C.Action?,
+    reaction: (@Sendable (C.Action) -> Parent.Action?)? = nil
   ) -> Self {
     single(
       path: state, isAlwaysPresent: false, interactor: interactor, read: { $0[keyPath: state] },
       write: (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue),
-      embed: embed, extract: extract)
+      embed: embed, extract: extract, reaction: reaction)
   }
 
   /// The entry of a `scope` or `ifPresent` child: at most one child, present when `read` finds its state.
   private static func single<C: Interactor>(
     path: AnyKeyPath & Sendable, isAlwaysPresent: Bool, interactor: C,
     read: @escaping @Sendable (Parent.State) -> C.State?, write: WritableKeyPath<Parent.State, C.State>,
-    embed: @escaping @Sendable (C.Action) -> Parent.Action, extract: @escaping @Sendable (Parent.Action) -> C.Action?
+    embed: @escaping @Sendable (C.Action) -> Parent.Action, extract: @escaping @Sendable (Parent.Action) -> C.Action?,
+    reaction: (@Sendable (C.Action) -> Parent.Action?)?
   ) -> Self {
     // Safe: a key path made from a `Sendable` one, never mutated.
     nonisolated(unsafe) let write = write
+    var react: (@Sendable (AnyHashable, C.Action) -> Parent.Action?)?
+    if let reaction { react = { _, action in reaction(action) } }
     return Self(
       slot: Slot<Parent, C>(
         path: path, isAlwaysPresent: isAlwaysPresent, interactor: interactor, label: { _ in "\(C.self)" },
@@ -70,7 +91,8 @@ public struct Child<Parent: Interactor>: Sendable {
         read: { _ in read },
         write: { _ in write },
         embed: { _, action in embed(action) },
-        extract: { extract($0).map { (Slot<Parent, C>.only, $0) } }))
+        extract: { extract($0).map { (Slot<Parent, C>.only, $0) } },
+        reaction: react))
   }
 
   /// A child for each element of a collection, identified by the element's `id`: each starts when its
@@ -78,13 +100,25 @@ public struct Child<Parent: Interactor>: Sendable {
   /// (``CancellationReason/childGone``) and its hooks end.
   ///
   /// An action for an element that is not there is not handled: it ends cancelled, with a warning.
+  ///
+  /// - Parameters:
+  ///   - state: The collection whose elements are the children's states.
+  ///   - interactor: The children's interactor.
+  ///   - embed: The parent action that carries a child action for the element with an id.
+  ///   - extract: The element's id and the child action a parent action carries, or `nil` for any other
+  ///     parent action.
+  ///   - reaction: The parent action to send when a child's handler for a child action starts (given the
+  ///     element's id), or `nil` for the child actions the parent leaves to the child.
   public static func forEach<C: Interactor, Elements: MutableCollection & Sendable>(
     _ state: WritableKeyPath<Parent.State, Elements> & Sendable,
     interactor: C,
     embed: @escaping @Sendable (C.State.ID, C.Action) -> Parent.Action,
-    extract: @escaping @Sendable (Parent.Action) -> (C.State.ID, C.Action)?
+    extract: @escaping @Sendable (Parent.Action) -> (C.State.ID, C.Action)?,
+    reaction: (@Sendable (C.State.ID, C.Action) -> Parent.Action?)? = nil
   ) -> Self where Elements.Element == C.State, C.State: Identifiable, C.State.ID: Sendable {
-    Self(
+    var react: (@Sendable (AnyHashable, C.Action) -> Parent.Action?)?
+    if let reaction { react = { id, action in reaction(id.base as! C.State.ID, action) } }
+    return Self(
       slot: Slot<Parent, C>(
         path: state, isAlwaysPresent: false, interactor: interactor,
         label: { "\(C.self)[id: \($0.base)]" },
@@ -101,7 +135,8 @@ public struct Child<Parent: Interactor>: Sendable {
             path: \Elements.[element: ElementKey<Elements>(id.base as! C.State.ID)])
         },
         embed: { id, action in embed(id.base as! C.State.ID, action) },
-        extract: { extract($0).map { (AnyHashable($0.0), $0.1) } }))
+        extract: { extract($0).map { (AnyHashable($0.0), $0.1) } },
+        reaction: react))
   }
 }
 

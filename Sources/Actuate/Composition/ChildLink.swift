@@ -30,6 +30,8 @@ protocol ChildLink<Child>: AnyObject, Sendable {
   var clock: any Clock<Duration> { get }
   /// The root's tracker of values handed to hooks, so that a TestStore waits for the child's hooks too.
   var deliveries: DeliveryTracker { get }
+  /// The children's hooks the root's test chose to run; `nil` runs them all.
+  var childHooks: ChildHooks? { get }
 
   /// The next task number of the root.
   func nextNumber() -> UInt64

@@ -18,21 +18,30 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   // @unchecked: used only on the root's executor.
   let store: StoreActor<C>
   let link: any ChildLink<C>
+  /// Sends the parent's reaction to a child action, if the parent's entry declares one.
+  let react: (@Sendable (C.Action) -> Void)?
 
-  init(store: StoreActor<C>, link: any ChildLink<C>) {
+  init(store: StoreActor<C>, link: any ChildLink<C>, react: (@Sendable (C.Action) -> Void)?) {
     self.store = store
     self.link = link
+    self.react = react
   }
 
   var node: UInt64 { link.node }
 
   /// Where an action for this child goes: to one of its own children, or to its handler under its policy.
-  func route(_ action: C.Action) -> ChildRoute {
+  func route(_ action: C.Action, fromOutside: @Sendable () -> Bool) -> ChildRoute {
     store.onSharedExecutor { store in
-      if let route = store.children?.route(action) { return route }
+      if let route = store.children?.route(action, fromOutside: fromOutside) { return route }
       let policy = store.interactor.policy(for: action).scoped(to: link.node)
+      let react = self.react
       let run = ChildRun(
-        handle: { _ in await store.interactor.onAction(action, store: store) },
+        handle: { _ in
+          // Sent as the handler starts, by its task: the parent takes it once this first stretch has ended,
+          // ahead of what the stretch sends, as a parent sees its child's action before the child's effects.
+          react?(action)
+          await store.interactor.onAction(action, store: store)
+        },
         cleanUp: { reason in store.onSharedExecutor { $0.interactor.onCancel(action, reason: reason, store: $0) } })
       return .handle(policy, node: link.node, run: run)
     }
@@ -85,9 +94,9 @@ struct ChildTable<Parent: Interactor> {
     nodes = Array(repeating: [:], count: children.count)
   }
 
-  func route(_ action: Parent.Action) -> ChildRoute? {
+  func route(_ action: Parent.Action, fromOutside: @Sendable () -> Bool) -> ChildRoute? {
     for index in slots.indices {
-      if let route = slots[index].route(action, nodes: nodes[index]) { return route }
+      if let route = slots[index].route(action, nodes: nodes[index], fromOutside: fromOutside) { return route }
     }
     return nil
   }

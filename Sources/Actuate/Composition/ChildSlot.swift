@@ -9,8 +9,11 @@ protocol ChildSlot<Parent>: Sendable {
   var isAlwaysPresent: Bool { get }
   /// Creates the child with `id`, reached through `parent`; `nil` if its state is not there.
   func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)?
-  /// Where `action` goes, if it is for a child of this entry.
-  func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute?
+  /// Where `action` goes, if it is for a child of this entry. `fromOutside` says whether code outside the
+  /// store sent it, asked only when it matters.
+  func route(
+    _ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol], fromOutside: @Sendable () -> Bool
+  ) -> ChildRoute?
 }
 
 /// A child's action as its root runs it: the child's handler, and the child's cleanup should it be
@@ -26,6 +29,9 @@ enum ChildRoute: Sendable {
   case handle(ActionPolicy, node: UInt64, run: ChildRun)
   /// Nowhere: the child it is for is not there (named).
   case absent(String)
+  /// Nowhere: outside code sent it through a parent that would let it send the child's internal actions
+  /// (why, and what to do).
+  case refused(String)
 }
 
 struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
@@ -41,6 +47,14 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
   let write: @Sendable (AnyHashable) -> WritableKeyPath<Parent.State, C.State>
   let embed: @Sendable (AnyHashable, C.Action) -> Parent.Action
   let extract: @Sendable (Parent.Action) -> (AnyHashable, C.Action)?
+  /// The parent action to send when the child's handler for a child action starts, if the parent reacts.
+  let reaction: (@Sendable (AnyHashable, C.Action) -> Parent.Action?)?
+
+  /// Whether outside code could send the child's internal actions through this entry: the child keeps some
+  /// actions internal (its `PublicAction` is a type of its own), but the parent's public actions are all
+  /// of its actions, so a parent action can carry any child action from outside. Found once: routing asks
+  /// on every child action.
+  let exposesInternalActions = Parent.PublicAction.self == Parent.Action.self && C.PublicAction.self != C.Action.self
 
   func ids(in state: Parent.State) -> [AnyHashable] { ids(state) }
 
@@ -53,15 +67,30 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
         to: C.self, name: label(id), read: read(id), write: write(id), embed: { embed(id, $0) })
     else { return nil }
     let store = StoreActor(
-      child: interactor, link: link, anchor: parent.anchor, clock: parent.clock, deliveries: parent.deliveries)
-    return ChildNode(store: store, link: link)
+      child: interactor, link: link, anchor: parent.anchor, clock: parent.clock, deliveries: parent.deliveries,
+      hooks: parent.childHooks)
+    // The parent's reaction goes through the parent's own link: for a root, the root itself.
+    var react: (@Sendable (C.Action) -> Void)?
+    if let reaction {
+      react = { action in
+        if let parentAction = reaction(id, action) { _ = parent.send(parentAction) }
+      }
+    }
+    return ChildNode(store: store, link: link, react: react)
   }
 
-  func route(_ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol]) -> ChildRoute? {
+  func route(
+    _ action: Parent.Action, nodes: [AnyHashable: any ChildNodeProtocol], fromOutside: @Sendable () -> Bool
+  ) -> ChildRoute? {
     guard let (id, childAction) = extract(action) else { return nil }
+    if exposesInternalActions, fromOutside() {
+      return .refused(
+        "for \(label(id)), which keeps some actions internal (its PublicAction is \(C.PublicAction.self)), but \(Parent.self) takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give \(Parent.self) a PublicAction that carries \(C.self).PublicAction, and map it in action(from:) with the child's action(from:)."
+      )
+    }
     guard let node = nodes[id] else { return .absent(label(id)) }
     // Every node of this entry was made by `makeNode` above.
-    return unsafeDowncast(node as AnyObject, to: ChildNode<C>.self).route(childAction)
+    return unsafeDowncast(node as AnyObject, to: ChildNode<C>.self).route(childAction, fromOutside: fromOutside)
   }
 }
 

@@ -62,6 +62,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   var anchor: ExecutorAnchor { store.anchor }
   var clock: any Clock<Duration> { store.clock }
   var deliveries: DeliveryTracker { store.deliveries }
+  var childHooks: ChildHooks? { store.childHooks }
 
   func cancelNodes(_ nodes: Set<UInt64>) {
     store.onSharedExecutor { $0.cancelChildGroups(of: nodes, reason: .explicit) }

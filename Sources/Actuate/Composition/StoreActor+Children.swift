@@ -74,9 +74,10 @@ extension StoreActor {
   // MARK: Routing
 
   /// Takes an action that carries a child's: starts it under the child's policy, or drops it, with a
-  /// warning, when the child is not there. Returns `false` for an action that is the parent's own.
+  /// warning, when the child is not there or outside code may not send it. Returns `false` for an action
+  /// that is the parent's own.
   func routeToChild(_ record: ActionRecord<I>) -> Bool {
-    guard let route = children?.route(record.action) else { return false }
+    guard let route = children?.route(record.action, fromOutside: { record.sender == nil }) else { return false }
     switch route {
     case .handle(let policy, let node, let run):
       record.childRun = run
@@ -88,8 +89,19 @@ extension StoreActor {
       Diagnostics.warn(message)
       if !observers.isEmpty { emit(.warning(message)) }
       drop(record, reason: .childGone)
+    case .refused(let why):
+      let message = "\(storeID): \(describe(record.action)) was sent from outside \(why) It was not handled."
+      Diagnostics.warn(message)
+      if !observers.isEmpty { emit(.warning(message)) }
+      reject(record)
     }
     return true
+  }
+
+  /// Ends an action the store refused to take, as it ends one sent after `stop()`.
+  private func reject(_ record: ActionRecord<I>) {
+    _ = record.end(.rejected)
+    if !observers.isEmpty { emitFinished(record, startedAt: nil) }
   }
 
   // MARK: Children's hooks, as the root reports them

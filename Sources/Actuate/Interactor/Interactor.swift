@@ -26,6 +26,10 @@ public protocol Interactor<State, Action>: Sendable {
   /// Internal steps (a token arrived, the user was loaded) are actions only handlers and hooks send:
   /// declare the public ones as a type of their own, embedded in `Action`, and outside code cannot send
   /// the others — the compiler says no.
+  ///
+  /// A parent of such a child passes on the child's `PublicAction` in a `PublicAction` of its own, mapped
+  /// with the child's ``action(from:)``. Through a parent whose public actions are all of its actions, the
+  /// store refuses every action outside code sends for the child (it ends `.rejected`, with a warning).
   associatedtype PublicAction: Sendable = Action
   /// The hooks the store starts when it starts; ``NoHooks`` unless the interactor names its own.
   associatedtype Hook: CaseIterable & Sendable = NoHooks

@@ -37,6 +37,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
   @usableFromInline nonisolated let isChild: Bool
   let hooksToStart: [I.Hook]
+  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
+  nonisolated let childHooks: ChildHooks?
 
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
   /// which runs on the same executor, can write into it in place.
@@ -84,8 +86,12 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// test can tell when a round trip through the store found nothing new to do.
   @exclusivity(unchecked) var activity: UInt64 = 0
 
-  init(state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>]) {
+  init(
+    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
+    childHooks: ChildHooks? = nil
+  ) {
     self.storeID = StoreID(name: String(describing: I.self))
+    self.childHooks = childHooks
     self.current = state
     self.interactor = interactor
     self.clock = clock
@@ -101,12 +107,16 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
-  init(child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, deliveries: DeliveryTracker) {
+  init(
+    child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>,
+    deliveries: DeliveryTracker, hooks: ChildHooks?
+  ) {
     self.storeID = StoreID(name: link.name)
     self.current = link.state
     self.interactor = interactor
     self.clock = clock
-    self.hooksToStart = Array(I.Hook.allCases)
+    self.hooksToStart = hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases)
+    self.childHooks = hooks
     self.observers = Observers([])
     self.anchor = anchor
     self.deliveries = deliveries

@@ -34,14 +34,16 @@ public enum ActionOutcome: Sendable, Hashable, CustomStringConvertible {
   case finished
   /// The task was cancelled, before its handler started or while it ran.
   case cancelled(CancellationReason)
-  /// The store had already stopped when the action was sent; its handler never ran.
+  /// The store did not take the action, and its handler never ran: the store had already stopped when it
+  /// was sent, or outside code sent a child's action through a parent that would let it send the child's
+  /// internal actions (a warning says which).
   case rejected
 
   public var description: String {
     switch self {
     case .finished: "finished"
     case .cancelled(let reason): "cancelled (\(reason))"
-    case .rejected: "rejected (store stopped)"
+    case .rejected: "rejected"
     }
   }
 }

@@ -50,7 +50,7 @@ extension StoreActor {
   /// The policy an action will run under: its child's, scoped, when it carries a child's (as routing would
   /// find it now), or the interactor's.
   private func policyForLookahead(_ record: ActionRecord<I>) -> ActionPolicy? {
-    if hasChildren, let route = children?.route(record.action) {
+    if hasChildren, let route = children?.route(record.action, fromOutside: { record.sender == nil }) {
       if case .handle(let policy, _, _) = route { return policy }
       return nil
     }

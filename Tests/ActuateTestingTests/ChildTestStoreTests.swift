@@ -1,0 +1,247 @@
+import Actuate
+@testable import ActuateTesting
+import Testing
+
+/// A child with two hooks: one fed by the test, one that greets once as it starts.
+struct FeedInteractor: Interactor {
+  struct State: Equatable, Sendable, Identifiable {
+    var id = 0
+    var items: [String] = []
+    var greeted = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case greet
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case incoming
+    case greeting
+  }
+
+  let messages: AsyncStream<String>
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    store.greeted = true
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    switch hook {
+    case .incoming:
+      .forEach(messages) { message, store in store.items.append(message) }
+    case .greeting:
+      .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
+    }
+  }
+}
+
+/// A parent with one feed always there and one per room.
+struct InboxInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var feed = FeedInteractor.State()
+    var rooms: [FeedInteractor.State] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case feed(FeedInteractor.Action)
+    case room(Int, FeedInteractor.Action)
+    case closeRoomAndGreetIt(Int)
+  }
+
+  let feedMessages: AsyncStream<String>
+  let roomMessages: AsyncStream<String>
+
+  var children: [Child<Self>] {
+    [
+      .scope(\.feed, interactor: FeedInteractor(messages: feedMessages), embed: Action.feed) {
+        guard case .feed(let action) = $0 else { return nil }
+        return action
+      },
+      .forEach(\.rooms, interactor: FeedInteractor(messages: roomMessages), embed: Action.room) {
+        guard case .room(let id, let action) = $0 else { return nil }
+        return (id, action)
+      },
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    if case .closeRoomAndGreetIt(let id) = action {
+      store.rooms.removeAll { $0.id == id }
+      store.send(.room(id, .greet))
+    }
+  }
+}
+
+/// The inbox as a child: its feeds are grandchildren.
+struct DeskInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var inbox = InboxInteractor.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case inbox(InboxInteractor.Action)
+  }
+
+  let inbox: InboxInteractor
+
+  var children: [Child<Self>] {
+    [
+      .scope(\.inbox, interactor: inbox, embed: Action.inbox) {
+        guard case .inbox(let action) = $0 else { return nil }
+        return action
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+}
+
+/// A parent that notes every greeting of its rooms, as its reaction to their `.greet`.
+struct GreeterInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var rooms: [FeedInteractor.State] = []
+    var greetings: [Int] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case room(Int, FeedInteractor.Action)
+    case noteGreeting(Int)
+  }
+
+  let messages: AsyncStream<String>
+
+  var children: [Child<Self>] {
+    [
+      .forEach(\.rooms, interactor: FeedInteractor(messages: messages), embed: Action.room) {
+        guard case .room(let id, let action) = $0 else { return nil }
+        return (id, action)
+      } reaction: { id, _ in
+        .noteGreeting(id)
+      }
+    ]
+  }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    if case .noteGreeting(let id) = action { store.greetings.append(id) }
+  }
+}
+
+@Suite("TestStore with children")
+struct ChildTestStoreTests {
+  private let feed = AsyncStream<String>.makeStream()
+  private let room = AsyncStream<String>.makeStream()
+
+  private func inbox(
+    rooms: [Int] = [], childHooks: [any Hashable & Sendable]? = nil, exhaustivity: Exhaustivity = .on
+  ) -> TestStore<InboxInteractor> {
+    TestStore(
+      initialState: .init(rooms: rooms.map { .init(id: $0) }),
+      interactor: InboxInteractor(feedMessages: feed.stream, roomMessages: room.stream), childHooks: childHooks,
+      exhaustivity: exhaustivity, timeout: .milliseconds(200))
+  }
+
+  @Test func everyChildsHooksRunByDefault() async {
+    let store = inbox(rooms: [1])
+    await store.receive(.feed(.greet)) { $0.feed.greeted = true }
+    await store.receive(.room(1, .greet)) { $0.rooms[0].greeted = true }
+    await store.finish()
+  }
+
+  @Test func childHooksChooseTheChildrensHooksThatRun() async {
+    let store = inbox(rooms: [1], childHooks: [FeedInteractor.Hook.incoming])
+    await store.trigger(.incoming, of: FeedInteractor.self, by: { feed.continuation.yield("hi") }) {
+      $0.feed.items = ["hi"]
+    }
+    await store.finish()
+  }
+
+  @Test func noChildHooksRunWithAnEmptyChoice() async {
+    let store = inbox(rooms: [1], childHooks: [])
+    await store.send(.room(1, .greet)) { $0.rooms[0].greeted = true }
+    feed.continuation.yield("unheard")
+    await store.finish()
+    #expect(store.state.feed.items.isEmpty)
+  }
+
+  @Test func triggerReachesTheHookOfAnElementsChild() async {
+    let store = inbox(rooms: [4], childHooks: [FeedInteractor.Hook.incoming])
+    await store.trigger(.incoming, of: FeedInteractor.self, by: { room.continuation.yield("knock") }) {
+      $0.rooms[0].items = ["knock"]
+    }
+    await store.finish()
+  }
+
+  @Test func childHooksAndTriggerReachAGrandchild() async {
+    let store = TestStore(
+      initialState: .init(inbox: .init(rooms: [.init(id: 3)])),
+      interactor: DeskInteractor(inbox: InboxInteractor(feedMessages: feed.stream, roomMessages: room.stream)),
+      childHooks: [FeedInteractor.Hook.incoming])
+    await store.trigger(.incoming, of: FeedInteractor.self, by: { room.continuation.yield("deep") }) {
+      $0.inbox.rooms[0].items = ["deep"]
+    }
+    await store.finish()
+  }
+
+  @Test func triggerFailsWhenNoChildHookMakesTheChange() async {
+    let store = inbox(childHooks: [FeedInteractor.Hook.incoming])
+    let reported = await failures {
+      await store.trigger(.greeting, of: FeedInteractor.self, by: { feed.continuation.yield("hi") }) {
+        $0.feed.items = ["hi"]
+      }
+    }
+    #expect(reported.first?.hasPrefix("The test expected a state change at trigger(.greeting, of: FeedInteractor)") == true)
+    await withKnownIssue { await store.finish() }
+  }
+
+  @Test func aParentsReactionLeftUnreceivedFailsAnExhaustiveTest() async {
+    let store = TestStore(
+      initialState: .init(rooms: [.init(id: 1)]), interactor: GreeterInteractor(messages: room.stream), childHooks: [])
+    let reported = await failures {
+      await store.send(.room(1, .greet)) { $0.rooms[0].greeted = true }
+      await store.finish()
+    }
+    #expect(reported.count == 1)
+    #expect(reported.first?.hasPrefix("The test ended with 2 unasserted events:\n  • the action .noteGreeting(1), sent from inside the store\n  • a state change by .noteGreeting(1):") == true)
+  }
+
+  @Test func aParentsReactionIsReceivedAndAssertedLikeAnyActionSentFromInside() async {
+    let store = TestStore(
+      initialState: .init(rooms: [.init(id: 1)]), interactor: GreeterInteractor(messages: room.stream), childHooks: [])
+    await store.send(.room(1, .greet)) { $0.rooms[0].greeted = true }
+    await store.receive(.noteGreeting(1)) { $0.greetings = [1] }
+    await store.finish()
+  }
+
+  @Test func anActionForAMissingChildFailsWithTheWarningsWords() async {
+    let store = inbox(childHooks: [])
+    let reported = await failures { await store.send(.room(9, .greet)) }
+    #expect(
+      reported == [
+        "During send(.room(9, ActuateTestingTests.FeedInteractor.Action.greet)), the store warned: \(store.id): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+      ])
+    await store.finish()
+  }
+
+  @Test func aMissingChildFoundByAnInternalSendFailsTheTest() async {
+    let store = inbox(rooms: [2], childHooks: [])
+    let reported = await failures {
+      await store.send(.closeRoomAndGreetIt(2)) { $0.rooms = [] }
+      await store.receive(.room(2, .greet))
+      await store.finish()
+    }
+    #expect(reported.count == 1)
+    #expect(
+      reported.first?.hasSuffix(
+        "\(store.id): .room(2, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 2], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+      ) == true)
+  }
+
+  @Test func aTestThatIsNotExhaustiveLetsAMissingChildPass() async {
+    let store = inbox(childHooks: [], exhaustivity: .off)
+    let reported = await failures {
+      await store.send(.room(9, .greet))
+      await store.finish()
+    }
+    #expect(reported.isEmpty)
+  }
+}
