@@ -3,24 +3,50 @@ import Actuate
 extension TestStore {
   /// Waits for every task to end, then fails for anything still running or, in an exhaustive test, left
   /// unasserted. Call it at the end of every test; it stops the store, cancelling whatever still runs.
+  ///
+  /// When nothing can move any more (every task still running sleeps on the TestClock, and only the test
+  /// could advance it) it fails at once, naming each task and when it would wake. A task that runs on
+  /// without the clock is waited for, at most the store's `timeout`.
   public func finish(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let wait = await wait { $0.unfinished.isEmpty }
-    let running = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key }.map { Actuate.describe($0.value) } }
-    if !running.isEmpty {
-      let why =
-        switch wait {
-        case .timedOut: "still running after \(timeout)"
-        case .satisfied, .settled: "waiting on the TestClock"
+    let ignored = stuck.withLock { $0 }
+    let idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
+    let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
+    if !unfinished.isEmpty {
+      let running = Set(await runningTasks().map(\.number))
+      let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
+      let now = testClock?.now ?? .init()
+      let lines = unfinished.map { number, action in
+        let what: String
+        if let deadline = sleeping[number] {
+          what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
+        } else if running.contains(number) {
+          what = "runs on, not sleeping on the TestClock"
+        } else {
+          what = "waits its turn under its policy"
         }
-      fail(
-        """
-        \(running.count) action\(running.count == 1 ? " is" : "s are") \(why) at the end of the test:
-        \(running.map { "  • " + $0 }.joined(separator: "\n"))
-        Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
-        """, at: location)
+        return "  • \(Actuate.describe(action)): \(what)"
+      }
+      let count = "\(unfinished.count) action\(unfinished.count == 1 ? " has" : "s have")"
+      if idle {
+        fail(
+          """
+          \(count) not finished at the end of the test, and only the test can move them:
+          \(lines.joined(separator: "\n"))
+          Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
+          """, at: location)
+      } else {
+        fail(
+          """
+          \(count) not finished after \(timeout) at the end of the test:
+          \(lines.joined(separator: "\n"))
+          A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
+          stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or \
+          feed or cancel it before finish().
+          """, at: location)
+      }
     }
     if isExhaustive {
       let leftovers = takePending()

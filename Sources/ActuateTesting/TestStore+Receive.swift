@@ -33,7 +33,7 @@ extension TestStore {
   ) async {
     let what = "receive(\(expected))"
     let exhaustive = isExhaustive
-    let wait = await wait { log in
+    let wait = await wait(during: what, at: location) { log in
       exhaustive ? log.firstReceivedIndex != nil : log.pending.contains { item in
         if case .received(let action, _) = item { return predicate(action) }
         return false
@@ -67,7 +67,7 @@ extension TestStore {
     if let update {
       await assertFirstChange(by: task, update: update, what: what, at: location)
     }
-    await store.actor.settle()
+    await settle(during: what, at: location)
   }
 
   /// Asserts the next state change, whatever made it: the next stretch of a long handler, or a hook.
@@ -106,7 +106,7 @@ extension TestStore {
         return false
       }
     }
-    let wait = await wait { index($0) != nil }
+    let wait = await wait(during: what, at: location) { index($0) != nil }
     let taken = recorder.log.withLock { log in log.take(at: index(log)) }
     let skipped = taken?.skipped ?? []
     var change: (I.State, I.State)?
@@ -129,6 +129,6 @@ extension TestStore {
       return fail("The test expected a state change at \(what), but \(why).", at: location)
     }
     check(old, new, update: update, what: what, at: location)
-    await store.actor.settle()
+    await settle(during: what, at: location)
   }
 }
