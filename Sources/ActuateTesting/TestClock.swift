@@ -113,17 +113,17 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A task that runs on without sleeping on this clock (a dependency awaiting a real clock, a network
   /// call, or a stream the test has not fed) fails the test once its TestStore's `timeout` has passed,
-  /// naming it, and time moves on without it. So does a `run()` still advancing after
-  /// ``runTimeout`` of real time: a handler that sleeps again every time it wakes never lets it end.
+  /// naming it, and time moves on without it. So does a `run()` that has moved the clock ``runLimit``
+  /// times: a handler that sleeps again every time it wakes would never let it end.
   public func run(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let giveUp = ContinuousClock.now.advanced(by: Self.runTimeout)
+    var advances = 0
     while true {
       await settle(as: "run()", at: location)
       guard let next = nextEndingDeadline() else { return }
-      if ContinuousClock.now >= giveUp {
+      guard advances < Self.runLimit else {
         let sleeping = state.withLock { state in
           state.sleepers.sorted { $0.deadline < $1.deadline }.map { sleeper in
             "  • \(sleeper.record.map(Self.describe) ?? "a task outside any store"), until \(sleeper.deadline.offset)"
@@ -131,19 +131,21 @@ public final class TestClock: Clock, Sendable {
         }
         IssueReporter.fail(
           """
-          run() was still advancing the TestClock after \(Self.runTimeout), at \(now.offset): something sleeps \
-          again every time it wakes. Sleeping now:
+          run() moved the TestClock \(Self.runLimit) times, to \(now.offset), and something still sleeps on it: \
+          it sleeps again every time it wakes. Sleeping now:
           \(sleeping.joined(separator: "\n"))
-          Advance the clock by as much as the test needs (advance(by:)) instead, or stop the loop.
+          Advance the clock by as much as the test needs (advance(by:)) instead, or end the loop.
           """, at: location)
         return
       }
+      advances += 1
       await advance(to: next, as: "run()", at: location)
     }
   }
 
-  /// How long ``run()`` may go on in real time before it fails: five seconds.
-  public static let runTimeout = Duration.seconds(5)
+  /// How many times ``run()`` moves the clock before it fails: a handler that sleeps again every time it
+  /// wakes would keep it going for ever.
+  public static let runLimit = 10_000
 
   private func advance(to deadline: Instant, as what: String, at location: TestLocation) async {
     await settle(as: what, at: location)
