@@ -23,6 +23,13 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
     self.tracking = tracking
   }
 
+  /// A buffer whose subscription has ended already: its consumer gets `nil` at once.
+  static func finished() -> SubscriberBuffer {
+    let buffer = SubscriberBuffer()
+    buffer.finish()
+    return buffer
+  }
+
   /// Appends a value and wakes the consumer. Returns `false` once the consumer has gone.
   func push(_ value: Element) -> Bool {
     let outcome = state.withLock { state -> (CheckedContinuation<Element?, Never>?, Bool) in
