@@ -15,22 +15,9 @@ extension TestStore {
     let idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
     let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
     if !unfinished.isEmpty {
-      let running = Set(await runningTasks().map(\.number))
-      let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
-      let now = testClock?.now ?? .init()
-      let lines = unfinished.map { number, action in
-        let what: String
-        if let deadline = sleeping[number] {
-          what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
-        } else if running.contains(number) {
-          what = "runs on, not sleeping on the TestClock"
-        } else {
-          what = "waits its turn under its policy"
-        }
-        return "  • \(Actuate.describe(action)): \(what)"
-      }
+      let (lines, anyRunning) = await describeUnfinished(unfinished)
       let count = "\(unfinished.count) action\(unfinished.count == 1 ? " has" : "s have")"
-      if idle {
+      if idle, !anyRunning {
         fail(
           """
           \(count) not finished at the end of the test, and only the test can move them:
@@ -40,7 +27,7 @@ extension TestStore {
       } else {
         fail(
           """
-          \(count) not finished after \(timeout) at the end of the test:
+          \(count) not finished \(idle ? "" : "after \(timeout) ")at the end of the test:
           \(lines.joined(separator: "\n"))
           A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
           stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or \
@@ -72,5 +59,35 @@ extension TestStore {
       }
     }
     store.stop()
+  }
+
+  /// One line per unfinished action: whether it sleeps on the TestClock (until when), runs on without it,
+  /// or waits its turn; and whether any runs on.
+  func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
+    let running = Set(await runningTasks().map(\.number))
+    let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
+    let now = testClock?.now ?? .init()
+    var anyRunning = false
+    let lines = unfinished.map { number, action in
+      let what: String
+      if let deadline = sleeping[number] {
+        what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
+      } else if running.contains(number) {
+        anyRunning = true
+        what = "runs on, not sleeping on the TestClock"
+      } else {
+        what = "waits its turn under its policy"
+      }
+      return "  • \(Actuate.describe(action)): \(what)"
+    }
+    return (lines, anyRunning)
+  }
+
+  /// What still runs, for a failure after a timeout: empty when nothing does.
+  func stillRunning() async -> String {
+    let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
+    guard !unfinished.isEmpty else { return "" }
+    let (lines, _) = await describeUnfinished(unfinished)
+    return "\nStill running:\n" + lines.joined(separator: "\n")
   }
 }

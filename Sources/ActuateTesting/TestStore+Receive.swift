@@ -62,7 +62,7 @@ extension TestStore {
         case .satisfied, .settled: "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
         case .timedOut: "nothing was sent within \(timeout)"
         }
-      fail("The test expected to \(what), but \(why).", at: location)
+      fail("The test expected to \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")", at: location)
       return nil
     }
     guard predicate(action) else {
@@ -143,7 +143,9 @@ extension TestStore {
         case .satisfied, .settled: "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
         case .timedOut: "no change came within \(timeout)"
         }
-      return fail("The test expected a state change at \(what), but \(why).", at: location)
+      return fail(
+        "The test expected a state change at \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")",
+        at: location)
     }
     check(old, new, update: update, what: what, at: location)
     await settle(during: what, at: location)
