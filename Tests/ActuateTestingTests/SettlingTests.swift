@@ -21,10 +21,11 @@ struct WaitingInteractor: Interactor {
 
   enum Hook: CaseIterable, Sendable {
     case delayedQuery
+    case gatedQuery
     case timer
   }
 
-  /// What `.load` awaits.
+  /// What `.load` and the `.gatedQuery` hook await.
   let dependency: @Sendable () async -> Void
   /// The clock the `.delayedQuery` hook awaits between elements.
   let clock: TestClock
@@ -50,6 +51,13 @@ struct WaitingInteractor: Interactor {
       .send(
         store.values(\.query).dropFirst().map { [clock] query in
           try? await clock.sleep(for: .milliseconds(300))
+          return query
+        }
+      ) { .search($0) }
+    case .gatedQuery:
+      .send(
+        store.values(\.query).dropFirst().map { [dependency] query in
+          await dependency()
           return query
         }
       ) { .search($0) }
@@ -147,6 +155,32 @@ struct SettlingTests {
     await store.receive(.search("tab")) { $0.searched = ["tab"] }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.search("tabby")) { $0.searched = ["tab", "tabby"] }
+    await store.finish()
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aHookThatAwaitsSomethingElseBetweenElementsIsNamedOnceAndNeverHangsTheStore() async {
+    let clock = TestClock()
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let store = TestStore(
+      initialState: .init(),
+      interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
+      clock: clock, hooks: [.gatedQuery], timeout: .milliseconds(200))
+    let reported = await failures {
+      await store.send(.queryChanged("a")) { $0.query = "a" }
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(reported == [
+      """
+      During send(.queryChanged("a")), the store did not settle within 0.2 seconds: still reacting to a change, \
+      not sleeping on the TestClock:
+        • hook .gatedQuery
+      A hook that awaits something else between elements (a real clock, a network call) holds up the test. Give \
+      it the TestClock, or send an action whose handler does the work.
+      """
+    ])
+    open.yield()
+    await store.receive(.search("a")) { $0.searched = ["a"] }
     await store.finish()
   }
 
