@@ -11,13 +11,15 @@ import Actuate
 /// ```
 ///
 /// Sleepers wake in deadline order (those with equal deadlines in the order they went to sleep), each with
-/// the clock's `now` set to its deadline. When a store's task wakes, `advance` waits until it sleeps again
-/// or ends, and until its store has taken the actions it sent, before time moves on: a chain of delays
-/// inside one `advance` runs exactly as it would in real time.
+/// the clock's `now` set to its deadline. Before time moves, and after each wake-up, the stores of the
+/// TestStores under the clock settle: each takes what was sent to it, its hooks react, and each of its
+/// tasks runs until it sleeps on the clock or ends. A chain of delays inside one `advance` runs exactly as
+/// it would in real time.
 ///
 /// Stores sleep on a test clock through ``StoreActor/sleep(for:)``, debounce and throttle, which register
-/// the sleep before the task gives up the store. Code that calls `clock.sleep` directly also works, but its
-/// sleep is registered a moment later, after a hop to the global executor.
+/// the sleep before the task gives up the store. Code that calls `clock.sleep` directly registers its sleep
+/// a hop later; settling waits for it. (A plain `Store` under a test clock is not settled before time
+/// moves: call its `waitUntilIdle()` first.)
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: a duration since the clock was made.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {

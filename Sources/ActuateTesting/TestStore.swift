@@ -43,7 +43,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///   - hooks: The hooks to run; all of them by default. Pass `[]` to test handlers alone.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
   ///   - timeout: How long an assertion waits in real time for something that does not happen, before it
-  ///     fails. Nothing waits this long in a passing test.
+  ///     fails; also how long the ``TestClock`` waits for a task that runs on without sleeping on it, before
+  ///     it fails naming the task. Nothing waits this long in a passing test.
   public init(
     initialState: I.State,
     interactor: I,
