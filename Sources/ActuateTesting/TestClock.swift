@@ -218,7 +218,13 @@ public final class TestClock: Clock, Sendable {
       let store = woken.home.store
     else { return }
     // A plain store under this clock: bounded, so a task that waits on something else cannot hold time.
-    _ = await withinTimeout(Self.wakeTimeout) { await store.waitUntilIdle() }
+    if await withinTimeout(Self.wakeTimeout, { await store.waitUntilIdle() }) { return }
+    IssueReporter.fail(
+      """
+      \(what) woke \(Self.describe(woken)) and waited \(Self.wakeTimeout) for its store to settle, but a task of \
+      that store runs on without sleeping on the TestClock. Give its dependencies the TestClock, or stubs that \
+      return at once; a TestStore names the task.
+      """, at: location)
   }
 
   // MARK: Sleeping and waking

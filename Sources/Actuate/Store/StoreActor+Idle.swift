@@ -21,7 +21,8 @@ extension Store {
   /// - tasks a handler starts on its own (`Task { … }`): the store does not know them.
   ///
   /// A handler that awaits something that never comes keeps this waiting: cancel the calling task to stop
-  /// waiting (it then returns at once, idle or not). Nothing is asked of the store while nobody waits, so
+  /// waiting (it then returns at once, idle or not). So does a handler of this store that calls it: it is
+  /// itself still running. Nothing is asked of the store while nobody waits, so
   /// sending costs the same whether or not anyone ever calls this.
   public func waitUntilIdle() async {
     await actor.waitUntilIdle()
