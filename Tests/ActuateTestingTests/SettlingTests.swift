@@ -207,3 +207,56 @@ struct SettlingTests {
     #expect(ticks == Array(repeating: 3, count: 50))
   }
 }
+
+/// A hook over an outside stream that sleeps on the clock before it applies each element.
+struct DelayedMessagesInteractor: Interactor {
+  struct State: Equatable, Sendable {
+    var messages: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case noop
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case messages
+  }
+
+  let messages: AsyncStream<String>
+  let clock: TestClock
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+
+  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    .forEach(
+      messages.map { [clock] message in
+        try? await clock.sleep(for: .seconds(1))
+        return message
+      }
+    ) { message, store in store.messages.append(message) }
+  }
+}
+
+@Suite("TestStore: settling with outside sequences")
+struct OutsideSequenceSettlingTests {
+  @Test(.timeLimit(.minutes(1)))
+  func aHookWokenByTheClockIsSettledOnceItHasItsElement() async {
+    let clock = TestClock()
+    let (messages, input) = AsyncStream<String>.makeStream()
+    let store = TestStore(
+      initialState: .init(), interactor: DelayedMessagesInteractor(messages: messages, clock: clock), clock: clock,
+      timeout: .milliseconds(200))
+    // The hook's sleep comes from an outside element, which no store waits for: wait for the sleep itself.
+    let (slept, sleptInput) = AsyncStream<Void>.makeStream()
+    let token = clock.addListener { sleptInput.yield() }
+    input.yield("hi")
+    var sleeps = slept.makeAsyncIterator()
+    await sleeps.next()
+    clock.removeListener(token)
+    // Once the woken hook has its element it waits on the outside stream again, which is settled.
+    let reported = await failures { await clock.advance(by: .seconds(1)) }
+    #expect(reported.isEmpty)
+    await store.step { $0.messages = ["hi"] }
+    await store.finish()
+  }
+}

@@ -38,6 +38,9 @@ package final class DeliveryTracker: Sendable {
   }
 
   private let state = Locked(State())
+  /// How many wake-ups a test clock has handed this store's tasks: while none has, a hook taking an element
+  /// has nothing to report, and asks no lock.
+  private let wakes = AtomicCounter()
 
   init() {}
 
@@ -61,8 +64,10 @@ package final class DeliveryTracker: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// A hook waits for its next value with nothing handed to it: a wake-up it was handed has come back.
+  /// A hook waits for its next value from the store, or has taken an element of its sequence: a wake-up it
+  /// was handed has come back (what it does with the element runs on the store, which settling waits for).
   func awaitsNext(_ consumer: TaskRecord) {
+    guard wakes.current != 0 else { return }
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard state.woken.removeValue(forKey: ObjectIdentifier(consumer)) != nil else { return [] }
       return state.changed()
@@ -92,6 +97,7 @@ package final class DeliveryTracker: Sendable {
   /// A test clock woke the task whose record is `record`: the store is busy until that task sleeps again,
   /// ends (``ended(_:)``) or asks a hook's sequence for its next value.
   package func woke(_ record: TaskRecord) {
+    _ = wakes.next()
     let key = ObjectIdentifier(record)
     update { state in
       if let count = state.parked[key] {
