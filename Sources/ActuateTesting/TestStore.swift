@@ -95,7 +95,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     set { settings.withLock { $0.exhaustivity = newValue } }
   }
 
-  /// How long an assertion waits in real time for something that does not happen.
+  /// How long an assertion waits in real time for something that does not happen, and how long the
+  /// ``TestClock`` waits for a task of this store that runs on without sleeping on it.
   public var timeout: Duration {
     get { settings.withLock { $0.timeout } }
     set { settings.withLock { $0.timeout = newValue } }
