@@ -260,3 +260,39 @@ struct OutsideSequenceSettlingTests {
     await store.finish()
   }
 }
+
+/// A handler that sleeps again every time it wakes.
+struct PollerInteractor: Interactor {
+  typealias State = Int
+  enum Action: Equatable, Sendable { case poll }
+
+  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    while !Task.isCancelled {
+      try? await store.sleep(for: .seconds(1))
+      store.state += 1
+    }
+  }
+}
+
+@Suite("TestClock: run's limit")
+struct RunLimitTests {
+  @Test(.timeLimit(.minutes(2)))
+  func runFailsNamingWhatSleepsAgainEveryTimeItWakes() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: 0, interactor: PollerInteractor(), clock: clock, exhaustivity: .off)
+    let poll = await store.send(.poll)
+    let reported = await failures { await clock.run() }
+    #expect(reported == [
+      """
+      run() moved the TestClock 10000 times, to 10000.0 seconds, and something still sleeps on it: it sleeps \
+      again every time it wakes. Sleeping now:
+        • task #1, until 10001.0 seconds
+      Advance the clock by as much as the test needs (advance(by:)) instead, or end the loop.
+      """
+    ])
+    #expect(await store.actualState == 10_000)
+    poll.cancel()
+    #expect(await poll.finish() == .cancelled(.explicit))
+    await store.finish()
+  }
+}
