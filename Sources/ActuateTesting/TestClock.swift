@@ -245,18 +245,19 @@ public final class TestClock: Clock, Sendable {
 
   /// Resumes a sleeper and lets what it does play out before time moves on.
   private func wake(_ sleeper: Sleeper, as what: String, at location: TestLocation) async {
-    guard let record = sleeper.record, record.outcome == nil else {
-      // Not a live task of a store: nothing tells when it is done, so give it the executor a few times.
+    // The store counts the woken task as busy until it sleeps again, ends, or asks a hook's sequence for
+    // its next element: settling waits for exactly that.
+    guard let record = sleeper.record, record.outcome == nil, record.home.deliveries.woke(record) else {
+      // Not a live task of a store, or one of several sleeping under one record: nothing tells when it is
+      // done, so give it the executor a few times.
+      if let record = sleeper.record, record.outcome != nil { record.home.deliveries.unpark(ObjectIdentifier(record)) }
       sleeper.continuation.resume()
       for _ in 0..<Self.yieldsForOtherTasks { await Task.yield() }
       await settle(as: what, at: location, woken: sleeper.record)
       return
     }
-    // The store counts the woken task as busy until it sleeps again, ends, or asks a hook's sequence for
-    // its next element: settling waits for exactly that.
     let deliveries = record.home.deliveries
     let key = ObjectIdentifier(record)
-    deliveries.woke(record)
     record.onEnd { deliveries.ended(key) }
     sleeper.continuation.resume()
     await settle(as: what, at: location, woken: record)

@@ -96,15 +96,22 @@ package final class DeliveryTracker: Sendable {
 
   /// A test clock woke the task whose record is `record`: the store is busy until that task sleeps again,
   /// ends (``ended(_:)``) or asks a hook's sequence for its next value.
-  package func woke(_ record: TaskRecord) {
+  ///
+  /// Returns `false`, marking nothing, when more than one task sleeps under the record (a handler's child
+  /// tasks, or a timer started from its stretch): which of them woke, and when it is done, cannot be told.
+  package func woke(_ record: TaskRecord) -> Bool {
     _ = wakes.next()
     let key = ObjectIdentifier(record)
+    var marked = false
     update { state in
-      if let count = state.parked[key] {
-        state.parked[key] = count > 1 ? count - 1 : nil
+      let count = state.parked[key] ?? 0
+      state.parked[key] = count > 1 ? count - 1 : nil
+      if count <= 1 {
+        state.woken[key] = record
+        marked = true
       }
-      state.woken[key] = record
     }
+    return marked
   }
 
   /// The task whose record is `record` has ended: nothing it was handed is outstanding any more.
