@@ -156,7 +156,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
       """
       During \(what), the store did not settle within \(timeout): still reacting to a change, not sleeping on \
       the TestClock:
-      \(busy.map { "  • " + TestClock.describe($0) }.joined(separator: "\n"))
+      \(busy.map { "  • " + name($0) }.joined(separator: "\n"))
       A hook that awaits something else between elements (a real clock, a network call) holds up the test. \
       Give it the TestClock, or send an action whose handler does the work.
       """, at: location)
@@ -186,9 +186,13 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   func runningTasks() async -> [(number: UInt64, description: String)] {
     let actions = await store.actor.runningRecords
     let hooks = store.actor.home.deliveries.busyRecords.filter { $0 is any HookTaskRecord }
-    let unfinished = recorder.log.withLock { $0.unfinished }
-    return actions.map { ($0.number, unfinished[$0.number].map(Actuate.describe) ?? TestClock.describe($0)) }
-      + hooks.map { ($0.number, TestClock.describe($0)) }
+    return (actions + hooks).map { ($0.number, name($0)) }
+  }
+
+  /// A task as a failure names it: its action, or its hook.
+  func name(_ record: TaskRecord) -> String {
+    if record is any HookTaskRecord { return TestClock.describe(record) }
+    return recorder.log.withLock { $0.unfinished[record.number] }.map(Actuate.describe) ?? TestClock.describe(record)
   }
 
   /// Whether the store can do nothing more on its own: its intake is empty, no hook is reacting to a change,
