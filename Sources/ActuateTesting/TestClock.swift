@@ -11,13 +11,15 @@ import Actuate
 /// ```
 ///
 /// Sleepers wake in deadline order (those with equal deadlines in the order they went to sleep), each with
-/// the clock's `now` set to its deadline. When a store's task wakes, `advance` waits until it sleeps again
-/// or ends, and until its store has taken the actions it sent, before time moves on: a chain of delays
-/// inside one `advance` runs exactly as it would in real time.
+/// the clock's `now` set to its deadline. Before time moves, and after each wake-up, the stores of the
+/// TestStores under the clock settle: each takes what was sent to it, its hooks react, and each of its
+/// tasks runs until it sleeps on the clock or ends. A chain of delays inside one `advance` runs exactly as
+/// it would in real time.
 ///
 /// Stores sleep on a test clock through ``StoreActor/sleep(for:)``, debounce and throttle, which register
-/// the sleep before the task gives up the store. Code that calls `clock.sleep` directly also works, but its
-/// sleep is registered a moment later, after a hop to the global executor.
+/// the sleep before the task gives up the store. Code that calls `clock.sleep` directly registers its sleep
+/// a hop later; settling waits for it. (A plain `Store` under a test clock is not settled before time
+/// moves: call its `waitUntilIdle()` first.)
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: a duration since the clock was made.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -45,10 +47,19 @@ public final class TestClock: Clock, Sendable {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
-    /// Continuations waiting for a woken task to sleep again or end, by the task's record.
-    var parkWaiters: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
     var listeners: [UInt64: @Sendable () -> Void] = [:]
-    var settlers: [UInt64: @Sendable () async -> Void] = [:]
+    var settlers: [UInt64: Settler] = [:]
+  }
+
+  /// A TestStore's wait for its store to settle, and the store's records' home.
+  private struct Settler {
+    let home: ObjectIdentifier
+    let settle: @Sendable (_ what: String, _ location: TestLocation) async -> Void
+
+    init(_ home: ObjectIdentifier, _ settle: @escaping @Sendable (String, TestLocation) async -> Void) {
+      self.home = home
+      self.settle = settle
+    }
   }
 
   private let state = Locked(State())
@@ -71,33 +82,102 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline falls within it, in order.
-  public func advance(by duration: Duration) async {
-    await advance(to: now.advanced(by: max(duration, .zero)))
+  ///
+  /// Before time moves, and after each wake-up, the stores under this clock settle (see ``run()``).
+  public func advance(
+    by duration: Duration,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await advance(
+      to: now.advanced(by: max(duration, .zero)), as: "advance(by: \(duration))",
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Moves time forward to `deadline` (never backwards), waking every sleeper due by then, in order.
-  public func advance(to deadline: Instant) async {
-    await letStoresSettle()
+  ///
+  /// Before time moves, and after each wake-up, the stores under this clock settle (see ``run()``).
+  public func advance(
+    to deadline: Instant,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await advance(
+      to: deadline, as: "advance(to: \(deadline))",
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Lets the stores settle, then advances to the next sleeper's deadline, again and again, until nothing
+  /// that will end sleeps on the clock: every action's task has ended, or waits on something else.
+  ///
+  /// To settle, a store takes everything sent to it, and each of its tasks runs until it sleeps on this
+  /// clock or ends: a dependency's own `clock.sleep`, registered a hop after its action was sent, is never
+  /// skipped over. Hooks that sleep between their elements (a timer) tick along on the way, but do not keep
+  /// `run()` going: it stops at the instant the last other sleeper woke, the same instant on every run.
+  ///
+  /// A task that runs on without sleeping on this clock (a dependency awaiting a real clock, a network
+  /// call, or a stream the test has not fed) fails the test once its TestStore's `timeout` has passed,
+  /// naming it, and time moves on without it. So does a `run()` that has moved the clock ``runLimit``
+  /// times: a handler that sleeps again every time it wakes would never let it end.
+  public func run(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var advances = 0
+    while true {
+      await settle(as: "run()", at: location)
+      guard let next = nextEndingDeadline() else { return }
+      guard advances < Self.runLimit else {
+        let sleeping = state.withLock { state in
+          state.sleepers.sorted { $0.deadline < $1.deadline }.map { sleeper in
+            "  • \(sleeper.record.map(Self.describe) ?? "a task outside any store"), until \(sleeper.deadline.offset)"
+          }
+        }
+        IssueReporter.fail(
+          """
+          run() moved the TestClock \(Self.runLimit) times, to \(now.offset), and something still sleeps on it: \
+          it sleeps again every time it wakes. Sleeping now:
+          \(sleeping.joined(separator: "\n"))
+          Advance the clock by as much as the test needs (advance(by:)) instead, or end the loop.
+          """, at: location)
+        return
+      }
+      advances += 1
+      await advance(to: next, as: "run()", at: location)
+    }
+  }
+
+  /// How many times ``run()`` moves the clock before it fails: a handler that sleeps again every time it
+  /// wakes would keep it going for ever.
+  public static let runLimit = 10_000
+
+  private func advance(to deadline: Instant, as what: String, at location: TestLocation) async {
+    await settle(as: what, at: location)
     while let sleeper = takeSleeper(dueBy: deadline) {
-      await wake(sleeper)
-      await letStoresSettle()
+      await wake(sleeper, as: what, at: location)
     }
     state.withLock { if $0.now < deadline { $0.now = deadline } }
   }
 
-  /// Advances to each sleeper's deadline in turn until nobody sleeps on the clock.
-  public func run() async {
-    while let next = state.withLock({ $0.sleepers.min(by: { $0.deadline < $1.deadline })?.deadline }) {
-      await advance(to: next)
+  /// The earliest deadline of a sleeper that will end: anything but a hook sleeping between its elements.
+  private func nextEndingDeadline() -> Instant? {
+    state.withLock { state in
+      state.sleepers.filter { sleeper in
+        guard let hook = sleeper.record as? any HookTaskRecord else { return true }
+        return hook.home.deliveries.isBusy(ObjectIdentifier(hook))
+      }.min { $0.deadline < $1.deadline }?.deadline
     }
   }
 
   // MARK: Package interface for the TestStore
 
-  /// The numbers of the tasks of the store `owner` that sleep on this clock now.
-  package func sleepingTasks(of owner: ObjectIdentifier) -> Set<UInt64> {
+  /// The tasks of the store `owner` that sleep on this clock now, by number, with their deadlines.
+  package func sleepingTasks(of owner: ObjectIdentifier) -> [UInt64: Instant] {
     state.withLock { state in
-      Set(state.sleepers.compactMap { $0.record?.owner == owner ? $0.record?.number : nil })
+      var tasks: [UInt64: Instant] = [:]
+      for sleeper in state.sleepers {
+        guard let record = sleeper.record, record.owner == owner, !(record is any HookTaskRecord) else { continue }
+        tasks[record.number] = min(tasks[record.number] ?? sleeper.deadline, sleeper.deadline)
+      }
+      return tasks
     }
   }
 
@@ -117,20 +197,34 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Runs `settler` before time moves: a TestStore waits there until its tasks sleep on this clock or end,
-  /// so that a dependency calling `clock.sleep` directly, whose sleep is registered a hop later, is not
-  /// skipped over.
-  package func addSettler(_ settler: @escaping @Sendable () async -> Void) -> UInt64 {
+  /// Runs `settler` before time moves and after every wake-up: a TestStore waits there, bounded, until its
+  /// store is idle, and reports what kept it from being so. `home` names the store's records, so a woken
+  /// task of a store with no TestStore is waited for by the clock itself.
+  package func addSettler(
+    for home: RecordHome, _ settler: @escaping @Sendable (_ what: String, _ location: TestLocation) async -> Void
+  ) -> UInt64 {
     state.withLock { state in
       state.nextID += 1
-      state.settlers[state.nextID] = settler
+      state.settlers[state.nextID] = Settler(ObjectIdentifier(home), settler)
       return state.nextID
     }
   }
 
-  private func letStoresSettle() async {
-    let settlers = state.withLock { Array($0.settlers.values) }
-    for settler in settlers { await settler() }
+  /// Lets every store under the clock settle; `woken`'s store too, if no TestStore settles it.
+  private func settle(as what: String, at location: TestLocation, woken: TaskRecord? = nil) async {
+    let settlers = state.withLock { $0.settlers.sorted { $0.key < $1.key }.map(\.value) }
+    for settler in settlers { await settler.settle(what, location) }
+    guard let woken, !settlers.contains(where: { $0.home == ObjectIdentifier(woken.home) }),
+      let store = woken.home.store
+    else { return }
+    // A plain store under this clock: bounded, so a task that waits on something else cannot hold time.
+    if await withinTimeout(Self.wakeTimeout, { await store.waitUntilIdle() }) { return }
+    IssueReporter.fail(
+      """
+      \(what) woke \(Self.describe(woken)) and waited \(Self.wakeTimeout) for its store to settle, but a task of \
+      that store runs on without sleeping on the TestClock. Give its dependencies the TestClock, or stubs that \
+      return at once; a TestStore names the task.
+      """, at: location)
   }
 
   // MARK: Sleeping and waking
@@ -149,37 +243,31 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Resumes a sleeper and lets it run until it sleeps again or ends.
-  private func wake(_ sleeper: Sleeper) async {
-    guard let record = sleeper.record else {
-      // Not a store's task: nothing tells when it is done, so give it the executor a few times.
+  /// Resumes a sleeper and lets what it does play out before time moves on.
+  private func wake(_ sleeper: Sleeper, as what: String, at location: TestLocation) async {
+    // The store counts the woken task as busy until it sleeps again, ends, or asks a hook's sequence for
+    // its next element: settling waits for exactly that.
+    guard let record = sleeper.record, record.outcome == nil, record.home.deliveries.woke(record) else {
+      // Not a live task of a store, or one of several sleeping under one record: nothing tells when it is
+      // done, so give it the executor a few times.
+      if let record = sleeper.record, record.outcome != nil { record.home.deliveries.unpark(ObjectIdentifier(record)) }
       sleeper.continuation.resume()
       for _ in 0..<Self.yieldsForOtherTasks { await Task.yield() }
+      await settle(as: what, at: location, woken: sleeper.record)
       return
     }
+    let deliveries = record.home.deliveries
     let key = ObjectIdentifier(record)
-    // A woken task that then waits on something the test controls would hold `advance` for ever: after
-    // five seconds of real time (generous, for loaded CI machines), time moves on without it.
-    let guardTimer = Task { [self] in
-      try? await Task.sleep(for: Self.wakeTimeout)
-      resumeParkWaiter(key)
-    }
-    await withCheckedContinuation { (parked: CheckedContinuation<Void, Never>) in
-      state.withLock { $0.parkWaiters[key] = parked }
-      record.onEnd { [self] in resumeParkWaiter(key) }
-      sleeper.continuation.resume()
-    }
-    guardTimer.cancel()
-    // What the woken task set off (sends, hooks reacting to its changes) runs before time moves on, so new
-    // delays start from this instant.
-    await record.home.store?.settle()
+    record.onEnd { deliveries.ended(key) }
+    sleeper.continuation.resume()
+    await settle(as: what, at: location, woken: record)
   }
 
   private static let wakeTimeout = Duration.seconds(5)
   private static let yieldsForOtherTasks = 20
 
-  private func resumeParkWaiter(_ key: ObjectIdentifier) {
-    state.withLock { $0.parkWaiters.removeValue(forKey: key) }?.resume()
+  static func describe(_ record: TaskRecord) -> String {
+    (record as? any HookTaskRecord)?.hookDescription ?? "task #\(record.number)"
   }
 
   private func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
@@ -193,14 +281,15 @@ public final class TestClock: Clock, Sendable {
       // Naming `isolation` keeps this closure on the caller's executor: the sleep is registered before the
       // caller's synchronous stretch ends, so an `advance` right after it always sees it.
       try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, any Error>) in
-        let (resumeNow, parked, listeners) = state.withLock { state in
-          if deadline <= state.now { return (true, nil as CheckedContinuation<Void, Never>?, [@Sendable () -> Void]()) }
+        let (resumeNow, listeners) = state.withLock { state in
+          if deadline <= state.now { return (true, [@Sendable () -> Void]()) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, record: record))
-          let parked = record.flatMap { state.parkWaiters.removeValue(forKey: ObjectIdentifier($0)) }
-          return (false, parked, Array(state.listeners.values))
+          // Parked before the lock is released: a wake-up, which takes the sleeper under this lock, always
+          // finds the task parked first.
+          if let record { record.home.deliveries.park(ObjectIdentifier(record)) }
+          return (false, Array(state.listeners.values))
         }
         if resumeNow { continuation.resume() }
-        parked?.resume()
         for listener in listeners { listener() }
       }
     } onCancel: {
@@ -208,6 +297,7 @@ public final class TestClock: Clock, Sendable {
         guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
         return state.sleepers.remove(at: index)
       }
+      if let record = sleeper?.record { record.home.deliveries.unpark(ObjectIdentifier(record)) }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
   }

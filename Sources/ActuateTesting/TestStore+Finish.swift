@@ -3,24 +3,37 @@ import Actuate
 extension TestStore {
   /// Waits for every task to end, then fails for anything still running or, in an exhaustive test, left
   /// unasserted. Call it at the end of every test; it stops the store, cancelling whatever still runs.
+  ///
+  /// When nothing can move any more (every task still running sleeps on the TestClock, and only the test
+  /// could advance it) it fails at once, naming each task and when it would wake. A task that runs on
+  /// without the clock is waited for, at most the store's `timeout`.
   public func finish(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let wait = await wait { $0.unfinished.isEmpty }
-    let running = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key }.map { Actuate.describe($0.value) } }
-    if !running.isEmpty {
-      let why =
-        switch wait {
-        case .timedOut: "still running after \(timeout)"
-        case .satisfied, .settled: "waiting on the TestClock"
-        }
-      fail(
-        """
-        \(running.count) action\(running.count == 1 ? " is" : "s are") \(why) at the end of the test:
-        \(running.map { "  • " + $0 }.joined(separator: "\n"))
-        Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
-        """, at: location)
+    let ignored = stuck.withLock { $0 }
+    let idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
+    let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
+    if !unfinished.isEmpty {
+      let (lines, anyRunning) = await describeUnfinished(unfinished)
+      let count = "\(unfinished.count) action\(unfinished.count == 1 ? " has" : "s have")"
+      if idle, !anyRunning {
+        fail(
+          """
+          \(count) not finished at the end of the test, and only the test can move them:
+          \(lines.joined(separator: "\n"))
+          Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
+          """, at: location)
+      } else {
+        fail(
+          """
+          \(count) not finished \(idle ? "" : "after \(timeout) ")at the end of the test:
+          \(lines.joined(separator: "\n"))
+          A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
+          stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or \
+          feed or cancel it before finish().
+          """, at: location)
+      }
     }
     reportWarnings(during: "the test", at: location)
     if isExhaustive {
@@ -47,5 +60,35 @@ extension TestStore {
       }
     }
     store.stop()
+  }
+
+  /// One line per unfinished action: whether it sleeps on the TestClock (until when), runs on without it,
+  /// or waits its turn; and whether any runs on.
+  func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
+    let running = Set(await runningTasks().map(\.number))
+    let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
+    let now = testClock?.now ?? .init()
+    var anyRunning = false
+    let lines = unfinished.map { number, action in
+      let what: String
+      if let deadline = sleeping[number] {
+        what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
+      } else if running.contains(number) {
+        anyRunning = true
+        what = "runs on, not sleeping on the TestClock"
+      } else {
+        what = "waits its turn under its policy"
+      }
+      return "  • \(Actuate.describe(action)): \(what)"
+    }
+    return (lines, anyRunning)
+  }
+
+  /// What still runs, for a failure after a timeout: empty when nothing does.
+  func stillRunning() async -> String {
+    let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
+    guard !unfinished.isEmpty else { return "" }
+    let (lines, _) = await describeUnfinished(unfinished)
+    return "\nStill running:\n" + lines.joined(separator: "\n")
   }
 }

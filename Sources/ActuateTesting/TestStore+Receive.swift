@@ -3,11 +3,15 @@ import Actuate
 extension TestStore where I.Action: Equatable {
   /// Asserts that the store sent `action` from inside (a handler or a hook did), next, and the first state
   /// change it made.
+  ///
+  /// Returns the received action's task, to assert how it ended: `#expect(task?.outcome == .cancelled(.superseded))`.
+  /// `nil` when nothing was received (the test has failed).
+  @discardableResult
   public func receive(
     _ action: I.Action,
     assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) async {
+  ) async -> ActionTask? {
     await receive(
       Actuate.describe(action), where: { $0 == action }, assert: update,
       at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -17,11 +21,14 @@ extension TestStore where I.Action: Equatable {
 extension TestStore {
   /// Asserts that the store sent, from inside, an action that `predicate` accepts, next, and the first
   /// state change it made.
+  ///
+  /// Returns the received action's task, to assert how it ended; `nil` when nothing was received.
+  @discardableResult
   public func receive(
     where predicate: @escaping @Sendable (I.Action) -> Bool,
     assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) async {
+  ) async -> ActionTask? {
     await receive(
       "an action matching the predicate", where: predicate, assert: update,
       at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -30,10 +37,10 @@ extension TestStore {
   private func receive(
     _ expected: String, where predicate: @escaping @Sendable (I.Action) -> Bool,
     assert update: (@Sendable (inout I.State) throws -> Void)?, at location: TestLocation
-  ) async {
+  ) async -> ActionTask? {
     let what = "receive(\(expected))"
     let exhaustive = isExhaustive
-    let wait = await wait { log in
+    let wait = await wait(during: what, at: location) { log in
       exhaustive ? log.firstReceivedIndex != nil : log.pending.contains { item in
         if case .received(let action, _) = item { return predicate(action) }
         return false
@@ -55,19 +62,29 @@ extension TestStore {
         case .satisfied, .settled: "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
         case .timedOut: "nothing was sent within \(timeout)"
         }
-      return fail("The test expected to \(what), but \(why).", at: location)
+      fail("The test expected to \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")", at: location)
+      return nil
     }
     guard predicate(action) else {
-      return fail(
+      fail(
         """
         The store sent \(Actuate.describe(action)), but the test expected to \(what).
         Actions sent from inside are received in the order they were sent.
         """, at: location)
+      return nil
     }
     if let update {
       await assertFirstChange(by: task, update: update, what: what, at: location)
     }
-    await store.actor.settle()
+    await settle(during: what, at: location)
+    return await actionTask(numbered: task)
+  }
+
+  /// A handle on the task numbered `number`: the store's, or, once it has ended, one that says how.
+  func actionTask(numbered number: UInt64) async -> ActionTask? {
+    if let task = await store.actor.actionTask(numbered: number) { return task }
+    guard let outcome = recorder.log.withLock({ $0.receivedOutcomes[number] }) else { return nil }
+    return store.actor.endedActionTask(numbered: number, outcome: outcome)
   }
 
   /// Asserts the next state change, whatever made it: the next stretch of a long handler, or a hook.
@@ -106,7 +123,7 @@ extension TestStore {
         return false
       }
     }
-    let wait = await wait { index($0) != nil }
+    let wait = await wait(during: what, at: location) { index($0) != nil }
     let taken = recorder.log.withLock { log in log.take(at: index(log)) }
     let skipped = taken?.skipped ?? []
     var change: (I.State, I.State)?
@@ -126,9 +143,11 @@ extension TestStore {
         case .satisfied, .settled: "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
         case .timedOut: "no change came within \(timeout)"
         }
-      return fail("The test expected a state change at \(what), but \(why).", at: location)
+      return fail(
+        "The test expected a state change at \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")",
+        at: location)
     }
     check(old, new, update: update, what: what, at: location)
-    await store.actor.settle()
+    await settle(during: what, at: location)
   }
 }

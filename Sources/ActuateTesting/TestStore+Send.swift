@@ -51,11 +51,11 @@ extension TestStore {
           Pass a closure that makes this change: send(…) { $0… = … }.
           """, at: location)
       }
-      await store.actor.settle()
+      await settle(during: what, at: location)
       return task
     }
     await assertFirstChange(by: number, update: update, what: what, at: location)
-    await store.actor.settle()
+    await settle(during: what, at: location)
     return task
   }
 
@@ -63,7 +63,7 @@ extension TestStore {
   func assertFirstChange(
     by number: UInt64, update: @Sendable (inout I.State) throws -> Void, what: String, at location: TestLocation
   ) async {
-    let wait = await wait { $0.firstChange(by: number) != nil || $0.finishedTasks.contains(number) }
+    let wait = await wait(during: what, at: location) { $0.firstChange(by: number) != nil || $0.finishedTasks.contains(number) }
     if let (old, new) = takeChange(by: number, what: what, at: location) {
       return check(old, new, update: update, what: what, at: location)
     }

@@ -24,8 +24,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let recorder: TestStoreRecorder<I>
   let testClock: TestClock?
   private let clockListener: UInt64?
-  private let clockSettler: UInt64?
+  private let clockSettler = Locked<UInt64?>(nil)
   private let settings: Locked<Settings>
+  /// Tasks a failure has named as running on without the TestClock: the clock no longer waits for them.
+  let stuck = Locked<Set<UInt64>>([])
 
   struct Settings {
     var expected: I.State
@@ -43,7 +45,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///     `nil`, the default, runs them all, and `[]` none.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
   ///   - timeout: How long an assertion waits in real time for something that does not happen, before it
-  ///     fails. Nothing waits this long in a passing test.
+  ///     fails; also how long the ``TestClock`` waits for a task that runs on without sleeping on it, before
+  ///     it fails naming the task. Nothing waits this long in a passing test.
   public init(
     initialState: I.State,
     interactor: I,
@@ -62,15 +65,15 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
       state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
       childHooks: childHooks.map(ChildHooks.init))
     self.store = store
-    self.clockSettler = testClock?.addSettler { [weak store, testClock] in
-      guard let store, let testClock else { return }
-      await Self.waitUntilParked(store, on: testClock, recorder: recorder, timeout: timeout)
+    let settler = testClock?.addSettler(for: store.actor.home) { [weak self] what, location in
+      await self?.settleForClock(as: what, at: location)
     }
+    clockSettler.withLock { $0 = settler }
   }
 
   deinit {
     if let clockListener { testClock?.removeListener(clockListener) }
-    if let clockSettler { testClock?.removeListener(clockSettler) }
+    if let clockSettler = clockSettler.withLock({ $0 }) { testClock?.removeListener(clockSettler) }
     store.stop()
   }
 
@@ -86,7 +89,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// ```
   public var actualState: I.State {
     get async {
-      await store.actor.settle()
+      _ = await withinTimeout(timeout) { [store] in await store.actor.settle() }
       return await store.state
     }
   }
@@ -97,7 +100,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     set { settings.withLock { $0.exhaustivity = newValue } }
   }
 
-  /// How long an assertion waits in real time for something that does not happen.
+  /// How long an assertion waits in real time for something that does not happen, and how long the
+  /// ``TestClock`` waits for a task of this store that runs on without sleeping on it.
   public var timeout: Duration {
     get { settings.withLock { $0.timeout } }
     set { settings.withLock { $0.timeout = newValue } }
@@ -125,7 +129,9 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// A store that looks settled does not end the wait early: a hook fed by an outside sequence may be about
   /// to deliver an element, so only the timeout decides that something will not happen. Passing tests
   /// therefore never wait; failing ones wait for the timeout.
-  func wait(until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool) async -> Wait {
+  func wait(
+    during what: String, at location: TestLocation, until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool
+  ) async -> Wait {
     let timeout = self.timeout
     let timer = Task { [recorder] in
       try? await Task.sleep(for: timeout)
@@ -133,7 +139,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     }
     defer { timer.cancel() }
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    await store.actor.settle()
+    await settle(during: what, at: location)
     while true {
       if recorder.log.withLock({ condition($0) }) { return .satisfied }
       if ContinuousClock.now >= deadline {
@@ -143,33 +149,63 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     }
   }
 
-  /// Waits until every task of `store` that has not ended sleeps on `clock`, at most `timeout`.
-  static func waitUntilParked(_ store: Store<I>, on clock: TestClock, recorder: TestStoreRecorder<I>, timeout: Duration) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    let timer = Task {
-      try? await Task.sleep(for: timeout)
-      recorder.wake()
-    }
-    defer { timer.cancel() }
-    while ContinuousClock.now < deadline {
-      if await isSettled(store, on: clock) { return }
-      await recorder.nextWake()
-    }
+  /// Lets the store take what was sent and its hooks react, at most `timeout`; fails, naming the hooks,
+  /// if a hook is still reacting then without sleeping on the TestClock.
+  func settle(during what: String, at location: TestLocation) async {
+    let ignored = stuck.withLock { $0 }
+    if await withinTimeout(timeout, { [store] in await store.actor.settle(ignoring: ignored) }) { return }
+    let busy = store.actor.home.deliveries.busyRecords.filter { !ignored.contains($0.number) }
+    stuck.withLock { $0.formUnion(busy.map(\.number)) }
+    guard !busy.isEmpty else { return }
+    fail(
+      """
+      During \(what), the store did not settle within \(timeout): still reacting to a change, not sleeping on \
+      the TestClock:
+      \(busy.map { "  • " + name($0) }.joined(separator: "\n"))
+      A hook that awaits something else between elements (a real clock, a network call) holds up the test. \
+      Give it the TestClock, or send an action whose handler does the work.
+      """, at: location)
   }
 
-  /// Whether the store can do nothing more on its own: its intake is empty and every task that has not
-  /// ended sleeps on the test clock. Hooks do not count: they wait on what the test feeds them.
+  /// Waits, at most `timeout`, until the store is idle: run before the test clock moves and after each
+  /// wake-up. Fails, naming them, for tasks that run on without sleeping on the clock, and stops waiting
+  /// for them.
+  func settleForClock(as what: String, at location: TestLocation) async {
+    let ignored = stuck.withLock { $0 }
+    if await withinTimeout(timeout, { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }) { return }
+    let running = await runningTasks().filter { !ignored.contains($0.number) }
+    stuck.withLock { $0.formUnion(running.map(\.number)) }
+    guard !running.isEmpty else { return }
+    fail(
+      """
+      \(what) waited \(timeout) for \(running.count == 1 ? "a task" : "\(running.count) tasks") that \
+      run\(running.count == 1 ? "s" : "") on without sleeping on the TestClock:
+      \(running.map { "  • " + $0.description }.joined(separator: "\n"))
+      The TestClock cannot move what waits on something else (a real clock, a network call, a stream the \
+      test has not fed yet). Give the dependency the TestClock or a stub that returns at once, or feed what \
+      it waits for before moving the clock.
+      """, at: location)
+  }
+
+  /// The store's tasks that have not ended and do not sleep on a clock: actions' and busy hooks'.
+  func runningTasks() async -> [(number: UInt64, description: String)] {
+    let actions = await store.actor.runningRecords
+    let hooks = store.actor.home.deliveries.busyRecords.filter { $0 is any HookTaskRecord }
+    return (actions + hooks).map { ($0.number, name($0)) }
+  }
+
+  /// A task as a failure names it: its action, or its hook.
+  func name(_ record: TaskRecord) -> String {
+    if record is any HookTaskRecord { return TestClock.describe(record) }
+    return recorder.log.withLock { $0.unfinished[record.number] }.map(Actuate.describe) ?? TestClock.describe(record)
+  }
+
+  /// Whether the store can do nothing more on its own: its intake is empty, no hook is reacting to a change,
+  /// and every task that has not ended sleeps on a clock. Hooks awaiting their next element do not count:
+  /// they wait on what the test feeds them.
   func isSettled() async -> Bool {
-    await Self.isSettled(store, on: testClock)
-  }
-
-  static func isSettled(_ store: Store<I>, on testClock: TestClock?) async -> Bool {
-    await store.actor.settle()
-    let live = await store.actor.liveActionNumbers
-    if live.isEmpty { return !store.actor.hasUntakenCommands }
-    guard let testClock else { return false }
-    let sleeping = testClock.sleepingTasks(of: ObjectIdentifier(store.actor))
-    return live.allSatisfy(sleeping.contains) && !store.actor.hasUntakenCommands
+    let running = await store.actor.runningRecords
+    return running.isEmpty && store.actor.home.deliveries.busyRecords.isEmpty && !store.actor.hasUntakenCommands
   }
 
   /// Compares a change with what the test expects, reports a mismatch, and takes the actual state as asserted.

@@ -20,6 +20,10 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
     /// How many items were ever recorded: positions for "before the first stretch ended".
     var recorded = 0
     var finishedTasks: Set<UInt64> = []
+    /// How the tasks of actions sent from inside ended, by task number, for `receive` to hand back.
+    var receivedOutcomes: [UInt64: ActionOutcome] = [:]
+    /// The numbers of the tasks of actions sent from inside that have not ended.
+    var receivedRunning: Set<UInt64> = []
     /// Actions taken by the store whose tasks have not ended, by task number.
     var unfinished: [UInt64: I.Action] = [:]
     /// Skipped items, for `Exhaustivity.off(showSkipped: true)`.
@@ -49,6 +53,7 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
       case .actionSent(let action, let task, let sender):
         log.unfinished[task] = action
         if sender != nil {
+          log.receivedRunning.insert(task)
           log.pending.append(.received(action, task: task))
           log.recorded += 1
         }
@@ -58,8 +63,9 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
       case .warning(let message):
         log.pending.append(.warning(message))
         log.recorded += 1
-      case .actionFinished(_, let task, _, _):
+      case .actionFinished(_, let task, let outcome, _):
         log.finishedTasks.insert(task)
+        if log.receivedRunning.remove(task) != nil { log.receivedOutcomes[task] = outcome }
         log.unfinished[task] = nil
       default:
         break

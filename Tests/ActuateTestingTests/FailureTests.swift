@@ -102,8 +102,8 @@ struct FailureTests {
     let reported = await failures { await store.finish() }
     #expect(reported == [
       """
-      1 action is waiting on the TestClock at the end of the test:
-        • .load
+      1 action has not finished at the end of the test, and only the test can move them:
+        • .load: sleeps on the TestClock until 1.0 seconds, 1.0 seconds from now
       Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
       """
     ])

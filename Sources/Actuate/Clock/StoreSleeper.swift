@@ -15,6 +15,11 @@ extension StoreActor {
     if let sleeper = clock as? any StoreSleeper {
       try await sleeper.sleep(for: duration, isolation: self)
     } else {
+      // A task sleeping on the store's clock leaves the store idle (see `Store.waitUntilIdle()`). A
+      // `StoreSleeper` (a test clock) says so itself, for sleeps that bypass the store too.
+      let sleeper = TaskContext.current.map(ObjectIdentifier.init)
+      if let sleeper { home.deliveries.park(sleeper) }
+      defer { if let sleeper { home.deliveries.unpark(sleeper) } }
       try await clock.sleep(for: duration)
     }
   }

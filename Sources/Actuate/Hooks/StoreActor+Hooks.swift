@@ -48,6 +48,8 @@ extension StoreActor {
   }
 
   func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
+    // A hook a test clock woke (a sleep inside its sequence) is back once it has an element.
+    deliveries.awaitsNext(record)
     if let link { return link.hookDelivered(hook: "hook \(describe(record.hook))", element: describe(element)) }
     activity &+= 1
     if !observers.isEmpty { emit(.hookEvent(record.hook, element: describe(element))) }

@@ -147,10 +147,16 @@ extension StoreActor {
   /// the store's executor let every job queued before them run (hooks reacting to a change, tasks resuming
   /// from a wake-up), until a round trip finds that nothing happened since the previous one.
   package nonisolated func settle() async {
-    await deliveries.waitUntilIdle()
+    await settle(ignoring: [])
+  }
+
+  /// Settles, but does not wait for the hooks numbered in `ignored` to react (a TestStore has reported
+  /// them already). Returns early if the calling task is cancelled.
+  package nonisolated func settle(ignoring ignored: Set<UInt64>) async {
+    await deliveries.waitUntilIdle(ignoring: ignored)
     var last = await drainReportingActivity()
     for _ in 0..<Self.settleRounds {
-      await deliveries.waitUntilIdle()
+      await deliveries.waitUntilIdle(ignoring: ignored)
       let now = await drainReportingActivity()
       if now == last { return }
       last = now

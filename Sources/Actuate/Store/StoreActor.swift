@@ -98,12 +98,13 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     self.hooksToStart = hooks
     self.observers = Observers(observers)
     self.anchor = ExecutorAnchor()
-    self.deliveries = DeliveryTracker()
+    let home = RecordHome()
+    self.deliveries = home.deliveries
     self.link = nil
     self.isChild = false
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
-    self.home = RecordHome()
+    self.home = home
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.

@@ -1,8 +1,9 @@
 /// The values of a store's state over time: the current value first, then each distinct value as it changes.
 ///
 /// Each iteration is its own subscription; any number can run at once. A subscriber that stops iterating is
-/// forgotten at the store's next change. The sequence ends when the store stops. A subscriber that falls
-/// behind gets every value in order, buffered.
+/// forgotten at the store's next change. The sequence ends when the store stops, by ``Store/stop()`` or
+/// when the last reference to its ``Store`` goes away; it does not keep the store alive, and one that starts
+/// after that ends at once. A subscriber that falls behind gets every value in order, buffered.
 ///
 /// ```swift
 /// for await query in store.values(\.query) {
@@ -47,14 +48,34 @@ extension StoreActor {
   public nonisolated func values<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<I.State, Value> & Sendable
   ) -> StoreValues<Value> {
-    StoreValues { isolation in await self.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==, from: isolation) }
+    StoreValues(subscribe: subscription { store, isolation in
+      await store.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==, from: isolation)
+    })
   }
 
   /// The whole state: the current value first, then the state after each change (each distinct change,
   /// when the state is `Equatable`).
   public nonisolated var states: StoreValues<I.State> {
     let isDuplicate = EquatableValues.comparator(for: I.State.self)
-    return StoreValues { isolation in await self.subscribe({ $0 }, isDuplicate: isDuplicate, from: isolation) }
+    return StoreValues(subscribe: subscription { store, isolation in
+      await store.subscribe({ $0 }, isDuplicate: isDuplicate, from: isolation)
+    })
+  }
+
+  /// How a sequence of this store's values subscribes, without holding the store: a root store is reached
+  /// through its `Store`, held weakly by the records' home, so a sequence or iterator kept after the `Store`
+  /// is gone keeps neither the actor nor the interactor alive, and one made then ends at once. (Not a weak
+  /// reference to the actor itself, which would slow every retain of it.) A child store lives only as long
+  /// as its root runs it, and is held as before.
+  private nonisolated func subscription<Value>(
+    _ subscribe: @escaping @Sendable (StoreActor<I>, isolated (any Actor)?) async -> SubscriberBuffer<Value>
+  ) -> @Sendable (isolated (any Actor)?) async -> SubscriberBuffer<Value> {
+    if isChild { return { isolation in await subscribe(self, isolation) } }
+    let home = self.home
+    return { isolation in
+      guard let store = home.store as? StoreActor<I> else { return SubscriberBuffer.finished() }
+      return await subscribe(store, isolation)
+    }
   }
 }
 

@@ -15,11 +15,19 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
   }
 
   private let state = Locked(State())
-  /// Set for consumers isolated to the store (hooks), whose reactions a settling store waits for.
-  private let tracker: DeliveryTracker?
+  /// Set for consumers isolated to the store (hooks), whose reactions a settling store waits for: the
+  /// store's tracker, and the record of the hook's task, which the tracker counts deliveries by.
+  private let tracking: (tracker: DeliveryTracker, consumer: TaskRecord)?
 
-  init(tracker: DeliveryTracker? = nil) {
-    self.tracker = tracker
+  init(tracking: (tracker: DeliveryTracker, consumer: TaskRecord)? = nil) {
+    self.tracking = tracking
+  }
+
+  /// A buffer whose subscription has ended already: its consumer gets `nil` at once.
+  static func finished() -> SubscriberBuffer {
+    let buffer = SubscriberBuffer()
+    buffer.finish()
+    return buffer
   }
 
   /// Appends a value and wakes the consumer. Returns `false` once the consumer has gone.
@@ -28,13 +36,13 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
       if state.isFinished { return (nil, false) }
       if let waiter = state.waiter {
         state.waiter = nil
-        if tracker != nil { state.isDelivering = true }
+        if tracking != nil { state.isDelivering = true }
         return (waiter, true)
       }
       state.values.append(value)
       return (nil, true)
     }
-    if outcome.0 != nil { tracker?.begin() }
+    if outcome.0 != nil, let tracking { tracking.tracker.begin(tracking.consumer) }
     outcome.0?.resume(returning: value)
     return outcome.1
   }
@@ -68,6 +76,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
       endDelivery(&state)
       return Self.take(&state)
     }) { return value }
+    if let tracking { tracking.tracker.awaitsNext(tracking.consumer) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
         let ready = state.withLock { state -> Element?? in
@@ -87,7 +96,7 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
   private func endDelivery(_ state: inout State) {
     guard state.isDelivering else { return }
     state.isDelivering = false
-    tracker?.end()
+    if let tracking { tracking.tracker.end(tracking.consumer) }
   }
 
   private static func take(_ state: inout State) -> Element? {

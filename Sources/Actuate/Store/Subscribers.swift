@@ -37,7 +37,9 @@ extension StoreActor {
     from isolation: (any Actor)?
   ) -> SubscriberBuffer<Value> {
     let isHook = (isolation as AnyObject?) === self
-    let buffer = SubscriberBuffer<Value>(tracker: isHook ? deliveries : nil)
+    // A hook subscribes from its own task, whose record the tracker counts the hook's deliveries by.
+    let consumer = isHook ? TaskContext.current : nil
+    let buffer = SubscriberBuffer<Value>(tracking: consumer.map { (deliveries, $0) })
     subscribe(extract, isDuplicate: isDuplicate, push: buffer.push, finish: buffer.finish)
     return buffer
   }

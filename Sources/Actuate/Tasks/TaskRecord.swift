@@ -117,6 +117,8 @@ package final class RecordHome: @unchecked Sendable {
   /// far: a lock over an empty value would share its address with that value, and ThreadSanitizer reads
   /// the lock's own accesses and the value's as a race.
   let lock = Locked<UInt64>(0)
+  /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
+  package let deliveries = DeliveryTracker()
 
   init() {}
 
@@ -213,6 +215,8 @@ package protocol TaskOwner: AnyObject, Sendable {
   func drainIntake() async
   /// Returns once the store has nothing left to do that it can do on its own.
   func settle() async
+  /// Returns once the store is idle: see ``Store/waitUntilIdle()``.
+  func waitUntilIdle() async
 }
 
 /// The task a store runs code for, carried by its task so state writes and sends know their cause.
