@@ -110,6 +110,35 @@ struct PolicyTests {
     #expect(await third.finish() == .finished)
   }
 
+  /// The window's timer is a task of the store's own: the advance that wakes it waits for it, so the latest
+  /// action it starts has slept (and here, within the same advance, ended) before the advance returns. Busy
+  /// tasks keep the executor's threads occupied, as on a loaded machine, where yielding a few times was not
+  /// enough for the timer to run.
+  @Test func theAdvanceThatClosesAThrottleWindowRunsItsLatestAction() async {
+    let noise = (0..<2).map { _ in
+      Task.detached {
+        while !Task.isCancelled {
+          let until = ContinuousClock.now.advanced(by: .microseconds(300))
+          while ContinuousClock.now < until {}  // holds its thread, as other work on a busy machine does
+          await Task.yield()
+        }
+      }
+    }
+    defer { noise.forEach { $0.cancel() } }
+    for _ in 0..<100 {
+      let (store, _, clock) = makeStore()
+      let policy = Key.throttle(.milliseconds(500), latest: true)
+      let first = store.send(.keyed("a", policy))
+      let latest = store.send(.keyed("b", policy))
+      await store.settleIntake()
+      await clock.advance(by: .milliseconds(1_500))  // b starts at 500 ms, when the window closes, and ends at 1.5 s
+      #expect(first.outcome == .finished)
+      #expect(latest.outcome == .finished)
+      #expect(await store.state.log == ["start a", "start b", "end a", "end b"])
+      store.stop()
+    }
+  }
+
   @Test func throttleFirstDropsEverythingInTheWindow() async {
     let (store, _, clock) = makeStore()
     let policy = Key.throttle(.milliseconds(500), latest: false)

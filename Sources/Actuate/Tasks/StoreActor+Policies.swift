@@ -247,9 +247,13 @@ extension StoreActor {
     // Open before the timer starts: a sleep that returns at once (a zero window on a TestClock) closes the
     // window within `spawnImmediately`, and must find it there.
     registry.groups[id, default: .init()].window = .init(token: token)
+    // Its own record, not the task-local of whoever opened the window: a test clock tells which task it
+    // woke by its record, and waits for that one.
+    let record = TimerRecord(number: token, owner: ObjectIdentifier(self), home: home)
     let timer = spawnImmediately {
-      try? await self.sleep(for: duration)
+      await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
       if !Task.isCancelled { self.closeWindow(id, token: token, duration: duration) }
+      record.end()
     }
     if registry.groups[id]?.window?.token == token { registry.groups[id]?.window?.timer = timer }
   }

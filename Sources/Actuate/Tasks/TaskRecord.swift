@@ -223,3 +223,9 @@ package protocol TaskOwner: AnyObject, Sendable {
 package enum TaskContext {
   @TaskLocal package static var current: TaskRecord?
 }
+
+/// The record of a throttle window's timer, a task the store starts of its own accord: when the window
+/// closes, it starts the window's latest action. A test clock that wakes it waits for it as for any task of
+/// the store (until it sleeps again or ends), so the action it starts has run up to its own first sleep
+/// before time moves on.
+final class TimerRecord: TaskRecord, @unchecked Sendable {}
