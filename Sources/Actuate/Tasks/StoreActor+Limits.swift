@@ -4,8 +4,10 @@ extension StoreActor {
   /// with a limit above 1. (With a limit of 1 the whole group goes, as ``ActionPolicy/cancelPrevious(id:)``.)
   func cancelOldest(under id: CancelID, keeping kept: Int) {
     guard let group = registry.groups[id] else { return }
-    let tagged = group.tagged.values.filter { !$0.isCancelled }
-    var holders = Array(group.uncancelled.values) + group.queued.map(\.record) + tagged
+    // A task cancelled elsewhere (its own handle, a cancel through another of its ids) is winding down:
+    // cancelling it again would free no place.
+    var holders = group.uncancelled.values.filter { !$0.isCancelled } + group.queued.map(\.record)
+    holders += group.tagged.values.filter { !$0.isCancelled }
     guard holders.count > kept else { return }
     holders.sort { $0.number < $1.number }
     var started: [TaskRecord] = []
