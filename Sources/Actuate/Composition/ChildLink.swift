@@ -39,6 +39,8 @@ protocol ChildLink<Child>: AnyObject, Sendable {
   func send(_ action: Child.Action) -> ActionTask
   /// Cancels the child's work under `id`.
   func cancel(id: CancelID)
+  /// Cancels the child's work under every identifier of its own that matches.
+  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool)
   /// Cancels everything the children with these numbers run.
   func cancelNodes(_ nodes: Set<UInt64>)
   /// Runs a hook element's code as one stretch of the root's: its writes become one change.

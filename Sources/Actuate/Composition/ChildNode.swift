@@ -158,6 +158,8 @@ extension ActionPolicy {
   /// the child's number on their records.
   func scoped(to node: UInt64) -> ActionPolicy {
     guard let id else { return self }
-    return ActionPolicy(kind: kind, id: CancelID(ChildScope(node: node, id: id)))
+    return ActionPolicy(
+      kind: kind, id: CancelID(ChildScope(node: node, id: id)),
+      extraIDs: extraIDs.map { CancelID(ChildScope(node: node, id: $0)) })
   }
 }

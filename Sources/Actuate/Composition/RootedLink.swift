@@ -80,6 +80,15 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     store.onSharedExecutor { $0.cancel(id: scoped) }
   }
 
+  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
+    let node = node
+    let scoped: @Sendable (CancelID) -> Bool = { id in
+      guard let scope = id.childScope, scope.node == node, let own = scope.id else { return false }
+      return matches(own)
+    }
+    store.onSharedExecutor { $0.cancel(matching: scoped) }
+  }
+
   func withBoundary(_ body: () -> Void) {
     // The root's `withBoundary`, in two halves: the body stays in the caller's hands.
     store.onSharedExecutor { $0.boundaryDepth += 1 }

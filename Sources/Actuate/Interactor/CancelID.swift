@@ -16,6 +16,19 @@ struct CancelID: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
   }
 
+  /// The identifier itself, if it is of type `ID` (exactly: not a subclass, not a bridged type).
+  func value<ID: Hashable>(as _: ID.Type) -> ID? {
+    guard type == ObjectIdentifier(ID.self) else { return nil }
+    return base.base as? ID
+  }
+
+  /// A test of identifiers: those of type `ID` for which `isMatch` is true.
+  static func matching<ID: Hashable & Sendable>(
+    _: ID.Type, _ isMatch: @escaping @Sendable (ID) -> Bool
+  ) -> @Sendable (CancelID) -> Bool {
+    { id in id.value(as: ID.self).map(isMatch) ?? false }
+  }
+
   /// The child scope this identifier was made in, if a child's.
   var childScope: ChildScope? { base.base as? ChildScope }
 

@@ -43,6 +43,15 @@ final class Intake<I: Interactor>: Sendable {
     }
   }
 
+  /// Appends several commands at once, so that nothing sent from elsewhere comes between them.
+  func enqueue(contentsOf commands: [Command]) -> Bool {
+    queue.withLock { queue in
+      if queue.stopped || commands.isEmpty { return false }
+      queue.commands.append(contentsOf: commands)
+      return Self.claimDrain(&queue)
+    }
+  }
+
   /// Runs `body` as though a drain were under way, so that what it sends and cancels waits in the intake
   /// until the store takes it all together; returns whether the caller must then schedule the drain.
   /// Tests use it to send an action and cancel it before the store can take it.
@@ -81,6 +90,8 @@ enum IntakeCommand: Sendable {
   /// Always an `ActionRecord` of the intake's own interactor, held as its base class (see ``Intake``).
   case action(TaskRecord)
   case cancel(CancelID)
+  /// Cancels every identifier that matches, as the store finds them when it takes the command.
+  case cancelMatching(@Sendable (CancelID) -> Bool)
   case cancelTask(TaskRecord)
   case stop(IntakeStopReason)
 }

@@ -204,6 +204,8 @@ extension StoreActor {
       }
     case .cancel(let id):
       cancelGroup(id, reason: .explicit)
+    case .cancelMatching(let matches):
+      cancelGroups(matching: matches, reason: .explicit)
     case .cancelTask(let record):
       cancelTask(record, reason: .explicit)
     case .stop:

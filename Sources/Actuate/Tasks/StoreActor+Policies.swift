@@ -5,29 +5,33 @@ extension StoreActor {
       start(record, group: nil)
       return
     }
+    if !policy.extraIDs.isEmpty { tag(record, own: id, extras: policy.extraIDs) }
     switch policy.kind {
     case .concurrent:
       start(record, group: id)
-    case .cancelPrevious:
-      cancelGroup(id, reason: .superseded)
-      start(record, group: id)
-    case .dropNew:
-      if registry.isBusy(id) {
-        drop(record, reason: .alreadyRunning)
-      } else {
+    case .limit(let max, let whenFull):
+      switch whenFull.rule {
+      case .cancelOldest:
+        if max == 1 {
+          cancelGroup(id, reason: .superseded)
+        } else {
+          cancelOldest(under: id, keeping: max - 1)
+        }
         start(record, group: id)
-      }
-    case .serial:
-      if registry.isBusy(id) {
-        registry.groups[id, default: .init()].queued.append(record)
-      } else {
-        start(record, group: id)
+      case .dropNew:
+        if registry.isFull(id, max: max) {
+          drop(record, reason: .alreadyRunning)
+        } else {
+          start(record, group: id)
+        }
+      case .wait:
+        wait(record, under: id, max: max, spacing: whenFull.spacing)
       }
     case .debounce(let duration) where duration == .zero:
       // No quiet period to sleep out: it waits in its group until the batch it came in is taken, so a
       // burst sent together runs only its last action, with no trip through the global executor.
       cancelGroup(id, reason: .debounced)
-      registry.groups[id, default: .init()].queued.append(record)
+      registry.groups[id, default: .init()].queued.append(.init(record: record, max: 1))
       debouncedToBatchEnd.append((record, id))
     case .debounce(let duration):
       cancelGroup(id, reason: .debounced)
@@ -77,7 +81,7 @@ extension StoreActor {
     let waiting = debouncedToBatchEnd
     debouncedToBatchEnd = []
     for (record, id) in waiting {
-      guard let index = registry.groups[id]?.queued.firstIndex(where: { $0 === record }) else { continue }
+      guard let index = registry.groups[id]?.queued.firstIndex(where: { $0.record === record }) else { continue }
       registry.groups[id]?.queued.remove(at: index)
       withBoundary { start(actionRecord(record), group: id) }
     }
@@ -96,7 +100,7 @@ extension StoreActor {
     return Task(operation: operation)
   }
 
-  /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next serial action.
+  /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next waiting action.
   func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
     if let batch, batch.cause === record { flush() }
     if record.isLive {
@@ -110,9 +114,7 @@ extension StoreActor {
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
     record.childRun = nil
     record.end()
-    if let group, let next = registry.leave(group, record.number) {
-      withBoundary { start(actionRecord(next), group: group) }
-    }
+    if let group { leave(group, record) }
   }
 
   /// A record the registry or the intake holds as its base class: every one of them is this store's.
@@ -129,10 +131,11 @@ extension StoreActor {
     }
     record.childRun = nil
     record.end()
+    if !registry.tags.isEmpty { untag(record) }
   }
 
   /// Cancels a started task cooperatively: it ends when its handler returns.
-  private func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
+  func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
     guard record.markCancelled(reason) else { return }
     if !observers.isEmpty { emitCancelled(record, reason: reason) }
     if let live = registry.live[record.number] {
@@ -150,20 +153,25 @@ extension StoreActor {
     for record in matching.sorted(by: { $0.number < $1.number }) { cancelStarted(record, reason: reason) }
   }
 
-  /// Cancels everything under `id`: started tasks, queued actions and an open throttle window.
+  /// Cancels everything under `id`: started tasks, queued actions, an open throttle window or spacing gap,
+  /// and the actions tagged with `id` beside their own identifier.
   func cancelGroup(_ id: CancelID, reason: CancellationReason) {
     // Taken out and put back whole: a cancel-previous send comes through here every time, and each
     // lookup hashes a type-erased identifier.
     guard var group = registry.groups.removeValue(forKey: id) else { return }
     let started = group.uncancelled.values.sorted(by: { $0.number < $1.number })
-    let waiting = group.queued + (group.window?.pending.map { [$0] } ?? [])
+    let waiting = group.queued.map(\.record) + (group.window?.pending.map { [$0] } ?? [])
     group.window?.timer?.cancel()
+    group.gap?.timer?.cancel()
+    let tagged = group.tagged
     group.uncancelled = [:]
     group.queued = []
     group.window = nil
+    group.gap = nil
     if !group.isEmpty { registry.groups[id] = group }
     for record in started { cancelStarted(actionRecord(record), reason: reason) }
     for record in waiting { drop(actionRecord(record), reason: reason) }
+    if !tagged.isEmpty { cancelTagged(tagged, reason: reason) }
   }
 
   /// Cancels one action's task, wherever it is: started, queued, or waiting for a throttle window.
@@ -173,7 +181,7 @@ extension StoreActor {
       if group.active[record.number] != nil {
         return cancelStarted(record, reason: reason)
       }
-      if let index = group.queued.firstIndex(where: { $0 === record }) {
+      if let index = group.queued.firstIndex(where: { $0.record === record }) {
         registry.groups[id]?.queued.remove(at: index)
         return drop(record, reason: reason)
       }
@@ -185,7 +193,7 @@ extension StoreActor {
     cancelStarted(record, reason: reason)
   }
 
-  /// Cancels every task, queued action, throttle window and hook, for good.
+  /// Cancels every task, queued action, throttle window, spacing gap and hook, for good.
   ///
   /// In this order: the change of the stretch that ran before the stop is published (it came first); then
   /// every task is cancelled and the started handlers' cleanups run, each a change of its own; then the

@@ -43,23 +43,56 @@ struct ModelTests {
     ProcessInfo.processInfo.environment["ACTUATE_MODEL_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
   }
 
+  /// Which policies the random jobs run under.
+  private enum Mix: String {
+    /// Every policy, the limits above 1 among them.
+    case all
+    /// Limits only, of 1 (the shorthands), 2 and 3, so that groups fill up and overflow often.
+    case limits
+  }
+
   @Test(arguments: 0..<batches)
   func theStoreAgreesWithTheReferenceModel(batch: Int) async {
+    await Self.run(batch: batch, mix: .all, seedBase: 0xAC70_A7E0)
+  }
+
+  /// Limits of 2 and 3, with each `whenFull`, beside their shorthands of 1 and cancels of every kind.
+  @Test(arguments: 0..<batches / 2)
+  func theStoreAgreesWithTheReferenceModelOnLimits(batch: Int) async {
+    await Self.run(batch: batch, mix: .limits, seedBase: 0x11_3175)
+  }
+
+  private static func run(batch: Int, mix: Mix, seedBase: UInt64) async {
     if let seed = Self.replaySeed {
-      if batch == 0 { await Self.check(seed: seed) }
+      if batch == 0 { await Self.check(seed: seed, mix: mix) }
       return
     }
-    var seeds = SplitMix64(seed: 0xAC70_A7E0 &+ UInt64(batch))
+    var seeds = SplitMix64(seed: seedBase &+ UInt64(batch))
     for _ in 0..<Self.casesPerBatch {
-      guard await Self.check(seed: seeds.next()) else { return }
+      guard await Self.check(seed: seeds.next(), mix: mix) else { return }
     }
   }
 
-  private static func randomJob(number: Int, using generator: inout SplitMix64) -> ModelJob {
+  private static func randomJob(number: Int, mix: Mix, using generator: inout SplitMix64) -> ModelJob {
     let group = ["a", "b"].randomElement(using: &generator)!
     let duration = Int.random(in: 0...3, using: &generator)
+    if mix == .limits {
+      let max = Int.random(in: 1...3, using: &generator)
+      let whenFull = [ModelJob.WhenFull.cancelOldest, .dropNew, .wait].randomElement(using: &generator)!
+      let kind: ModelJob.Kind =
+        switch (max, whenFull) {
+        case (1, .cancelOldest): .cancelPrevious
+        case (1, .dropNew): .dropNew
+        case (1, .wait): .serial
+        default: .limit(max, whenFull)
+        }
+      return ModelJob(number: number, kind: kind, group: group, duration: duration)
+    }
     let kind: ModelJob.Kind =
-      switch Int.random(in: 0..<8, using: &generator) {
+      switch Int.random(in: 0..<11, using: &generator) {
+      case 8: .limit(Int.random(in: 2...3, using: &generator), .cancelOldest)
+      case 9: .limit(Int.random(in: 2...3, using: &generator), .dropNew)
+      case 10: .limit(Int.random(in: 2...3, using: &generator), .wait)
       case 0: .concurrent
       case 1: .cancelPrevious
       case 2: .dropNew
@@ -73,24 +106,24 @@ struct ModelTests {
     return ModelJob(number: number, kind: kind, group: ungrouped ? nil : group, duration: duration)
   }
 
-  private static func randomStep(jobs: Int, using generator: inout SplitMix64) -> Step {
+  private static func randomStep(jobs: Int, mix: Mix, using generator: inout SplitMix64) -> Step {
     switch Int.random(in: 0..<24, using: &generator) {
-    case 0..<9: .send(randomJob(number: jobs, using: &generator))
+    case 0..<9: .send(randomJob(number: jobs, mix: mix, using: &generator))
     case 9..<11: .cancelGroup(["a", "b"].randomElement(using: &generator)!)
     case 11..<13 where jobs > 0: .cancelJob(Int.random(in: 0..<jobs, using: &generator))
-    case 20..<24: .batch(randomBatch(jobs: jobs, using: &generator))
+    case 20..<24: .batch(randomBatch(jobs: jobs, mix: mix, using: &generator))
     default: .advance(Int.random(in: 0...3, using: &generator))
     }
   }
 
   /// Two to five commands, mostly sends, whose cancels may name jobs of the same batch.
-  private static func randomBatch(jobs: Int, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand] {
+  private static func randomBatch(jobs: Int, mix: Mix, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand] {
     var commands: [ReferenceModel.BatchCommand] = []
     var count = jobs
     for _ in 0..<Int.random(in: 2...5, using: &generator) {
       switch Int.random(in: 0..<10, using: &generator) {
       case 0..<6:
-        commands.append(.send(randomJob(number: count, using: &generator)))
+        commands.append(.send(randomJob(number: count, mix: mix, using: &generator)))
         count += 1
       case 6..<8:
         commands.append(.cancelGroup(["a", "b"].randomElement(using: &generator)!))
@@ -103,7 +136,7 @@ struct ModelTests {
 
   /// Runs one case; records an issue naming the seed and returns `false` at the first disagreement.
   @discardableResult
-  private static func check(seed: UInt64) async -> Bool {
+  private static func check(seed: UInt64, mix: Mix) async -> Bool {
     var generator = SplitMix64(seed: seed)
     let clock = TestClock()
     let store = Store(state: .init(), interactor: ModelInteractor(), clock: clock)
@@ -139,12 +172,12 @@ struct ModelTests {
 
     func fail(_ message: String) -> Bool {
       let hex = "0x" + String(seed, radix: 16)
-      Issue.record("seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter ModelTests")
+      Issue.record("seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter \(mix == .all ? "theStoreAgreesWithTheReferenceModel\\(" : "OnLimits")")
       return false
     }
 
     for _ in 0..<Int.random(in: 5...25, using: &generator) {
-      let step = randomStep(jobs: tasks.count, using: &generator)
+      let step = randomStep(jobs: tasks.count, mix: mix, using: &generator)
       switch step {
       case .send(let job):
         model.send(job)

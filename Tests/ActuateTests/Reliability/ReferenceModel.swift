@@ -6,6 +6,12 @@ struct ModelJob: Equatable, Sendable, CustomStringConvertible {
     case concurrent, cancelPrevious, dropNew, serial
     case debounce(Int)
     case throttle(Int, latest: Bool)
+    /// `.limit(id:max:whenFull:)`.
+    case limit(Int, WhenFull)
+  }
+
+  enum WhenFull: Equatable, Sendable {
+    case cancelOldest, dropNew, wait
   }
 
   let number: Int
@@ -24,7 +30,16 @@ struct ModelJob: Equatable, Sendable, CustomStringConvertible {
     case .serial: .serial(id: group)
     case .debounce(let ticks): .debounce(id: group, for: ReferenceModel.tick * ticks)
     case .throttle(let ticks, let latest): .throttle(id: group, for: ReferenceModel.tick * ticks, latest: latest)
+    case .limit(let max, .cancelOldest): .limit(id: group, max: max, whenFull: .cancelOldest)
+    case .limit(let max, .dropNew): .limit(id: group, max: max, whenFull: .dropNew)
+    case .limit(let max, .wait): .limit(id: group, max: max, whenFull: .wait)
     }
+  }
+
+  /// How many may hold a place under its id for this job to start, when it waits.
+  var waitLimit: Int {
+    if case .limit(let max, _) = kind { return max }
+    return 1
   }
 
   var description: String { "#\(number) \(kind) in \(group ?? "-") for \(duration)" }
@@ -118,6 +133,25 @@ struct ReferenceModel {
       if groups[id]?.isBusy == true { drop(number, .alreadyRunning) } else { start(number) }
     case .serial:
       if groups[id]?.isBusy == true { groups[id, default: Group()].queued.append(number) } else { start(number) }
+    case .limit(let max, .cancelOldest):
+      // The oldest places go, until one is left for this job: started jobs not cancelled yet, then waiting ones.
+      let group = groups[id] ?? Group()
+      let holders = (group.active.filter { cancelReasons[$0] == nil } + group.queued).sorted()
+      for oldest in holders.prefix(Swift.max(0, holders.count - (max - 1))) {
+        if let index = groups[id]?.queued.firstIndex(of: oldest) {
+          groups[id]?.queued.remove(at: index)
+          drop(oldest, .superseded)
+        } else {
+          cancelStarted(oldest, .superseded)
+        }
+      }
+      start(number)
+    case .limit(let max, .dropNew):
+      let group = groups[id] ?? Group()
+      if group.active.count + group.queued.count >= max { drop(number, .alreadyRunning) } else { start(number) }
+    case .limit(let max, .wait):
+      let group = groups[id] ?? Group()
+      if group.queued.isEmpty, group.active.count < max { start(number) } else { groups[id, default: Group()].queued.append(number) }
     case .debounce(let ticks):
       cancelGroup(id, reason: .debounced)
       groups[id, default: Group()].active.append(number)
@@ -266,7 +300,8 @@ struct ReferenceModel {
     }
   }
 
-  /// The handler returned: it finished unless it was cancelled; the next serial job starts once its group is idle.
+  /// The handler returned: it finished unless it was cancelled; the oldest waiting jobs start while their
+  /// limit leaves a place (one at a time for serial jobs, which wait for the group to be idle).
   private mutating func end(_ number: Int) {
     outcomes[number] = cancelReasons[number].map(ActionOutcome.cancelled) ?? .finished
     guard let id = jobs[number].group else {
@@ -275,10 +310,11 @@ struct ReferenceModel {
     }
     guard var group = groups.removeValue(forKey: id) else { return }
     group.active.removeAll { $0 == number }
-    var next: Int?
-    if group.active.isEmpty, !group.queued.isEmpty { next = group.queued.removeFirst() }
-    if !group.isEmpty || next != nil { groups[id] = group }
-    if let next { start(next) }
+    if !group.isEmpty { groups[id] = group }
+    while let group = groups[id], let next = group.queued.first, group.active.count < jobs[next].waitLimit {
+      groups[id]?.queued.removeFirst()
+      start(next)
+    }
   }
 
   private mutating func drop(_ number: Int, _ reason: CancellationReason) {

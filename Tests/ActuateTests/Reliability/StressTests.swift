@@ -121,14 +121,23 @@ struct StressTests {
     .debounce(id: "storm", for: .microseconds(50)),
     .throttle(id: "storm", for: .microseconds(200), latest: true),
     .throttle(id: "storm", for: .microseconds(200), latest: false),
+    .limit(id: "storm", max: 3, whenFull: .cancelOldest),
+    .limit(id: "storm", max: 3, whenFull: .dropNew),
+    .limit(id: "storm", max: 3, whenFull: .wait),
+    .limit(id: "storm", max: 2, whenFull: .wait(spacedBy: .microseconds(50), since: .start)),
+    .serial(id: "storm").also(id: "storm-extra"),
   ]
 
   /// Which cancellation reasons a policy can give, besides an explicit cancel.
   private static func reasons(for policy: ActionPolicy) -> Set<CancellationReason> {
     switch policy.kind {
-    case .concurrent, .serial: [.explicit]
-    case .cancelPrevious: [.explicit, .superseded]
-    case .dropNew: [.explicit, .alreadyRunning]
+    case .concurrent: [.explicit]
+    case .limit(_, let whenFull):
+      switch whenFull.rule {
+      case .wait: [.explicit]
+      case .cancelOldest: [.explicit, .superseded]
+      case .dropNew: [.explicit, .alreadyRunning]
+      }
     case .debounce: [.explicit, .debounced]
     case .throttle: [.explicit, .throttled]
     }

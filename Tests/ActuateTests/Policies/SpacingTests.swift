@@ -1,0 +1,70 @@
+@testable import Actuate
+import ActuateTesting
+import Testing
+
+@Suite("Policies: spacing between queued actions")
+struct SpacingTests {
+  @Test func aSerialQueueSpacedSinceTheEndLeavesTheGapAfterEachAction() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .milliseconds(500))
+    let a = store.send("a", policy)
+    let b = store.send("b", policy)
+    await store.settleIntake()
+    await clock.advance(by: .seconds(1))  // a ends; b waits out the gap
+    #expect(await a.finish() == .finished)
+    #expect(await store.state.log == ["start a", "end a"])
+    await clock.advance(by: .milliseconds(499))
+    #expect(await store.state.log == ["start a", "end a"])
+    await clock.advance(by: .milliseconds(1))
+    #expect(await store.state.log == ["start a", "end a", "start b"])
+    await clock.advance(by: .seconds(1))
+    #expect(await b.finish() == .finished)
+  }
+
+  @Test func anActionSentToAnIdleQueueStillWaitsOutTheGap() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .seconds(1))
+    store.send("a", policy)
+    await store.settleIntake()
+    await clock.advance(by: .milliseconds(1_200))  // a ended at 1 s
+    let b = store.send("b", policy)
+    await store.settleIntake()
+    #expect(await store.state.log == ["start a", "end a"])
+    await clock.advance(by: .milliseconds(800))  // 1 s after a ended
+    #expect(await store.state.log == ["start a", "end a", "start b"])
+    await clock.advance(by: .seconds(1))
+    #expect(await b.finish() == .finished)
+  }
+
+  @Test func aLimitSpacedSinceTheStartSpacesTheStartsAndKeepsTheLimit() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.limit(id: "calls", max: 2, whenFull: .wait(spacedBy: .milliseconds(300), since: .start))
+    let tasks = ["a", "b", "c"].map { store.send($0, policy) }
+    await store.settleIntake()
+    #expect(await store.state.log == ["start a"])
+    await clock.advance(by: .milliseconds(300))
+    #expect(await store.state.log == ["start a", "start b"])
+    await clock.advance(by: .milliseconds(300))  // the gap is over, but two run: c waits for a place
+    #expect(await store.state.log == ["start a", "start b"])
+    await clock.advance(by: .milliseconds(400))  // a ends at 1 s
+    #expect(await store.state.log == ["start a", "start b", "end a", "start c"])
+    await clock.run()
+    for task in tasks { #expect(await task.finish() == .finished) }
+  }
+
+  @Test func cancellingTheIDDropsWhatWaitsAndEndsTheGap() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .seconds(5))
+    store.send("a", policy)
+    let b = store.send("b", policy)
+    await store.settleIntake()
+    await clock.advance(by: .seconds(1))
+    store.cancel(id: "uploads")
+    #expect(await b.finish() == .cancelled(.explicit))
+    let c = store.send("c", policy)
+    await store.settleIntake()
+    #expect(await store.state.log == ["start a", "end a", "start c"])
+    await clock.advance(by: .seconds(1))
+    #expect(await c.finish() == .finished)
+  }
+}
