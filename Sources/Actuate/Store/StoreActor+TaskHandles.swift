@@ -4,7 +4,7 @@ extension StoreActor {
   package func actionTask(numbered number: UInt64) -> ActionTask? {
     if let live = registry.live[number] { return ActionTask(record: live.record) }
     for group in registry.groups.values {
-      if let record = group.active[number] ?? group.queued.first(where: { $0.number == number }) {
+      if let record = group.active[number] ?? group.queued.first(where: { $0.record.number == number })?.record {
         return ActionTask(record: record)
       }
       if let pending = group.window?.pending, pending.number == number { return ActionTask(record: pending) }
