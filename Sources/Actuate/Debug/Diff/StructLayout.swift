@@ -8,9 +8,9 @@
 /// made diffing the state the larger part of logging an action. The layout reads the type's reflection
 /// metadata once (names, offsets, types) and keeps, per field, a loader specialised for its type.
 ///
-/// Types it cannot describe exactly keep the `Mirror`: anything `CustomReflectable`, a field whose static
-/// type is an existential or a class that a subclass instance may fill (a value's dynamic type must be the
-/// field's own for a typed load), and a type the runtime has no field metadata for.
+/// Types it cannot describe exactly keep the `Mirror`: anything `CustomReflectable`, a type whose first
+/// value seen has a field of another dynamic type than its declared one (an existential, or a subclass
+/// instance), and a type the runtime has no field metadata for.
 struct StructLayout: Sendable {
   struct Field: Sendable {
     let label: String
@@ -46,8 +46,9 @@ struct StructLayout: Sendable {
     guard described, declared.count == samples.count else { return nil }
     var fields: [Field] = []
     for (field, sample) in zip(declared, samples) {
-      // The sample's type is the field's own only when the field is neither an existential nor a class
-      // reference: only then is every value of it loadable with the sample's type.
+      // A loader is made from the sample, so the sample's type must be the field's declared type: not so for
+      // an existential (it holds another type) or a subclass instance in a class field. A class field whose
+      // sample is of its own class is fine: a later subclass instance loads as the same reference.
       guard field.name == sample.label, type(of: sample.value) == field.type else { return nil }
       // Observation's bookkeeping is hidden by the `Mirror` path, which handles it with classes.
       guard !field.name.hasPrefix("_$") else { return nil }
