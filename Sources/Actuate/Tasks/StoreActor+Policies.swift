@@ -183,6 +183,8 @@ extension StoreActor {
       }
       if let index = group.queued.firstIndex(where: { $0.record === record }) {
         registry.groups[id]?.queued.remove(at: index)
+        // A group kept for nothing would outlive its work: ids may be as many as the actions.
+        registry.removeIfEmpty(id)
         return drop(record, reason: reason)
       }
       if group.window?.pending === record {
