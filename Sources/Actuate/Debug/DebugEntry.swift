@@ -44,7 +44,7 @@ struct DebugEntry: Sendable {
       entry.action = described
       entry.outcome = "\(outcome)"
       let ending = outcome == .finished ? "" : ", \(outcome)"
-      entry.message = "finished \(described) in \(text(for: duration))\(ending)"
+      entry.message = "finished \(described) in \(text(for: duration ?? .zero))\(ending)"
     case .stateChanged(_, _, let cause):
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
       entry.action = cause.action.map(describe)

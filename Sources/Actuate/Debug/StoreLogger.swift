@@ -6,7 +6,7 @@
 /// the writer, which takes the whole inbox at once: a busy store costs the writer one wake-up per batch,
 /// not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `started`, `spare`, `traces` and `timestamps` are touched only on the writer's serial queue;
+  // @unchecked: `spare`, `traces` and `timestamps` are touched only on the writer's serial queue;
   // `inbox` is locked; everything else is immutable.
   private struct Captured {
     let id: StoreID
@@ -24,8 +24,6 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private static var traceLines: Int { 40 }
   /// A batch's trace output is written once it reaches this size, and at the batch's end.
   private static var traceChunk: Int { 256 * 1024 }
-  /// Tasks whose handlers started: an action dropped before it started has its cancellation logged, not its end.
-  private var started: Set<UInt64> = []
   private let inbox = Locked<[Captured]>([])
   /// The inbox's previous storage, kept to be swapped in, so a batch allocates nothing.
   private var spare: [Captured] = []
@@ -52,7 +50,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     if let kind = event.debugKind {
       guard kinds.contains(kind) else { return }
     } else {
-      guard kinds.contains(.handlerFinished) else { return }
+      // A handler's start, which only a trace shows: the end says whether there was one.
+      guard hasTrace, kinds.contains(.handlerFinished) else { return }
     }
     if let actions, !event.subjectActions.allSatisfy(actions) { return }
     let captured = Captured(id: id, event: event, time: debug.clock.now())
@@ -96,11 +95,11 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       writeTraces(atLeast: Self.traceChunk)
     }
     switch event {
-    case .actionStarted(_, let task):
-      started.insert(task)
+    case .actionStarted:
       return
-    case .actionFinished(_, let task, _, _):
-      guard started.remove(task) != nil else { return }
+    case .actionFinished(_, _, _, nil):
+      // Never started: its cancellation was logged, and it has no end to tell.
+      return
     default:
       break
     }

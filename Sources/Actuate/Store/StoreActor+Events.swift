@@ -23,7 +23,7 @@ extension StoreActor {
 
   @inline(never)
   func emitFinished(_ record: ActionRecord<I>, startedAt: ContinuousClock.Instant?) {
-    let duration = startedAt.map { ContinuousClock.now - $0 } ?? .zero
+    let duration = startedAt.map { ContinuousClock.now - $0 }
     emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: duration))
   }
 }

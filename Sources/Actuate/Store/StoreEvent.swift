@@ -26,8 +26,8 @@ package enum StoreEvent<I: Interactor>: Sendable {
   case actionStarted(I.Action, task: UInt64)
   /// An action's task was cancelled, or dropped by its policy before it started.
   case actionCancelled(I.Action, task: UInt64, reason: CancellationReason)
-  /// An action's task ended. `duration` is how long the handler ran (zero if it never started).
-  case actionFinished(I.Action, task: UInt64, outcome: ActionOutcome, duration: Duration)
+  /// An action's task ended. `duration` is how long the handler ran, `nil` if it never started.
+  case actionFinished(I.Action, task: UInt64, outcome: ActionOutcome, duration: Duration?)
   /// The writes of one synchronous stretch of a handler or hook.
   case stateChanged(old: I.State, new: I.State, cause: StoreCause<I>)
   /// A cancelled task wrote to state; the write was dropped.
