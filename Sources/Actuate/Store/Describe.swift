@@ -2,14 +2,16 @@
 package func describe(_ value: Any) -> String {
   switch DescribedKind.of(value) {
   case .text: return String(reflecting: value)
-  case .enumeration(let plain):
-    if plain, let known = CaseDescriptions.known(value) { return known }
-    let text = String(describing: value)
-    let described = text.hasPrefix(".") ? text : "." + text
-    if plain { CaseDescriptions.remember(described, for: value) }
-    return described
+  case .enumeration(plain: true): return CaseDescriptions.description(of: value) { caseText(value) }
+  case .enumeration(plain: false): return caseText(value)
   case .other: return String(describing: value)
   }
+}
+
+/// An enum case, with its leading dot.
+private func caseText(_ value: Any) -> String {
+  let text = String(describing: value)
+  return text.hasPrefix(".") ? text : "." + text
 }
 
 /// How a type is described, worked out once per type: a debug log describes every action it logs, and
@@ -22,23 +24,16 @@ private enum DescribedKind {
   case enumeration(plain: Bool)
   case other
 
-  private static let known = Locked<[ObjectIdentifier: DescribedKind]>([:])
+  private static let known = TypeCache<DescribedKind>()
 
   static func of(_ value: Any) -> DescribedKind {
-    let key = ObjectIdentifier(type(of: value))
-    if let kind = known.withLock({ $0[key] }) { return kind }
-    let kind: DescribedKind =
-      if value is String || value is Substring || value is Character {
-        .text
-      } else if Mirror(reflecting: value).displayStyle == .enum {
-        .enumeration(
-          plain: !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
-            || value is any TextOutputStreamable))
-      } else {
-        .other
-      }
-    known.withLock { $0[key] = kind }
-    return kind
+    known.fact(for: value) { value in
+      if value is String || value is Substring || value is Character { return .text }
+      guard Mirror(reflecting: value).displayStyle == .enum else { return .other }
+      return .enumeration(
+        plain: !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
+          || value is any TextOutputStreamable))
+    }
   }
 }
 
@@ -57,19 +52,17 @@ private enum CaseDescriptions {
   private static let limit = 256
   private static let known = Locked<[ObjectIdentifier: [Bytes: String]]>([:])
 
-  static func known(_ value: Any) -> String? {
-    guard let bytes = bytes(of: value) else { return nil }
+  /// The description of `value`, made by `make` unless a value with the same bytes was described before.
+  static func description(of value: Any, make: () -> String) -> String {
+    guard let bytes = bytes(of: value) else { return make() }
     let type = ObjectIdentifier(Swift.type(of: value))
-    return known.withLock { $0[type]?[bytes] }
-  }
-
-  static func remember(_ description: String, for value: Any) {
-    guard let bytes = bytes(of: value) else { return }
-    let type = ObjectIdentifier(Swift.type(of: value))
+    if let known = known.withLock({ $0[type]?[bytes] }) { return known }
+    let description = make()
     known.withLock { known in
       if known[type, default: [:]].count >= limit { known[type] = [:] }
       known[type, default: [:]][bytes] = description
     }
+    return description
   }
 
   private static func bytes<Value>(of value: Value) -> Bytes? {

@@ -222,6 +222,17 @@ struct DebugLogEntryTests {
     #expect(WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789).iso8601(utc: true) == "2026-11-18T11:06:40.123456Z")
   }
 
+  /// Small trivial enum values are described once per value (keyed by their bytes, 256 per type): each
+  /// keeps its own text, past the limit and on a second round.
+  @Test func describingSmallEnumValuesGivesEachItsOwnText() {
+    for _ in 0..<2 {
+      for number in 0..<300 { #expect(describe(SmallAction.number(number)) == ".number(\(number))") }
+      #expect(describe(SmallAction.plain) == ".plain")
+      #expect(describe(SmallAction.flag(true)) == ".flag(true)")
+      #expect(describe(SmallAction.flag(false)) == ".flag(false)")
+    }
+  }
+
   @Test func timestampFormatterPrintsWhatISO8601Prints() {
     for utc in [true, false] {
       var formatter = TimestampFormatter(utc: utc)
@@ -243,4 +254,10 @@ struct DebugLogEntryTests {
     #expect(DebugEntry.text(for: .milliseconds(1_250)) == "1.25s")
     #expect(DebugEntry.text(for: .milliseconds(2_004)) == "2.00s")
   }
+}
+
+private enum SmallAction {
+  case plain
+  case number(Int)
+  case flag(Bool)
 }

@@ -91,16 +91,14 @@ private enum TypedEqualityWitness<Value: Equatable>: EqualityWitness {
 /// Each type's `Equatable` conformance, looked up once: the differ asks it of every field it meets, and a
 /// cast to `any Equatable` searches the runtime's conformance tables each time.
 enum EqualityWitnesses {
-  /// Every type asked about so far, `nil` for types that are not `Equatable`. Bounded by the program's types.
-  private static let known = Locked<[ObjectIdentifier: (any EqualityWitness.Type)?]>([:])
+  /// `nil` for types that are not `Equatable`.
+  private static let known = TypeCache<(any EqualityWitness.Type)?>()
 
   static func witness(for value: Any) -> (any EqualityWitness.Type)? {
-    let key = ObjectIdentifier(type(of: value))
-    if let known = known.withLock({ $0[key] }) { return known }
-    var witness: (any EqualityWitness.Type)?
-    if let equatable = value as? any Equatable { witness = makeWitness(equatable) }
-    known.withLock { $0[key] = witness }
-    return witness
+    known.fact(for: value) { value in
+      guard let equatable = value as? any Equatable else { return nil }
+      return makeWitness(equatable)
+    }
   }
 
   private static func makeWitness<Value: Equatable>(_: Value) -> any EqualityWitness.Type {

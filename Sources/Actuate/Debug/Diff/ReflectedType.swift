@@ -13,15 +13,10 @@ enum ReflectedType: Sendable {
   case mirror
 
   static func of(_ value: Any) -> ReflectedType {
-    let key = ObjectIdentifier(type(of: value))
-    if let known = known.withLock({ $0[key] }) { return known }
-    let learnt = learn(from: value)
-    known.withLock { $0[key] = learnt }
-    return learnt
+    known.fact(for: value, learn: learn)
   }
 
-  /// Every type reflected so far: bounded by the program's types.
-  private static let known = Locked<[ObjectIdentifier: ReflectedType]>([:])
+  private static let known = TypeCache<ReflectedType>()
 
   private static func learn(from value: Any) -> ReflectedType {
     if let literal = value as? any DumpLiteral { return .literal(literalWitness(literal)) }
