@@ -84,13 +84,7 @@ extension StoreActor {
   }
 
   private func startGapTimer(under id: CancelID, token: UInt64, duration: Duration) {
-    // Its own record, as a throttle window's timer has: a test clock waits for the action it starts.
-    let record = TimerRecord(number: intake.nextNumber(), owner: ObjectIdentifier(self), home: home)
-    let timer = spawnImmediately {
-      await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
-      if !Task.isCancelled { self.closeGap(under: id, token: token) }
-      record.end()
-    }
+    let timer = startTimer(number: intake.nextNumber(), after: duration) { $0.closeGap(under: id, token: token) }
     if registry.groups[id]?.gap?.token == token { registry.groups[id]?.gap?.timer = timer }
   }
 

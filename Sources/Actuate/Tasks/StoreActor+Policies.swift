@@ -257,14 +257,7 @@ extension StoreActor {
     // Open before the timer starts: a sleep that returns at once (a zero window on a TestClock) closes the
     // window within `spawnImmediately`, and must find it there.
     registry.groups[id, default: .init()].window = .init(token: token)
-    // Its own record, not the task-local of whoever opened the window: a test clock tells which task it
-    // woke by its record, and waits for that one.
-    let record = TimerRecord(number: token, owner: ObjectIdentifier(self), home: home)
-    let timer = spawnImmediately {
-      await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
-      if !Task.isCancelled { self.closeWindow(id, token: token, duration: duration) }
-      record.end()
-    }
+    let timer = startTimer(number: token, after: duration) { $0.closeWindow(id, token: token, duration: duration) }
     if registry.groups[id]?.window?.token == token { registry.groups[id]?.window?.timer = timer }
   }
 
@@ -276,6 +269,23 @@ extension StoreActor {
       openWindow(id, duration: duration)
     } else if registry.groups[id]?.isEmpty == true {
       registry.groups[id] = nil
+    }
+  }
+
+  /// Starts a timer of the store's own (a throttle window's, a queue's spacing): after `duration` on the
+  /// store's clock, unless cancelled, it runs `fire`, which starts the next action.
+  ///
+  /// The timer sleeps under a record of its own, not the task-local of whoever started it: a test clock
+  /// tells which task it woke by its record, and waits for that one to end, by when the action it started
+  /// has run up to its own first sleep.
+  func startTimer(
+    number: UInt64, after duration: Duration, fire: @escaping @Sendable (isolated StoreActor) -> Void
+  ) -> Task<Void, Never> {
+    let record = TimerRecord(number: number, owner: ObjectIdentifier(self), home: home)
+    return spawnImmediately {
+      await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
+      if !Task.isCancelled { fire(self) }
+      record.end()
     }
   }
 }
