@@ -69,14 +69,22 @@ struct WaitingInteractor: Interactor {
 
 @Suite("TestStore: settling")
 struct SettlingTests {
-  @Test(.timeLimit(.minutes(1)))
-  func aDependencyWaitingOnSomethingElseFailsTheAdvanceNamingIt() async {
+  /// A TestStore whose dependency waits on a gate the test opens, not on the clock, with a short timeout.
+  private static func gatedStore(
+    hooks: [WaitingInteractor.Hook]
+  ) -> (TestStore<WaitingInteractor>, TestClock, AsyncStream<Void>.Continuation) {
     let clock = TestClock()
     let (gate, open) = AsyncStream<Void>.makeStream()
     let store = TestStore(
       initialState: .init(),
       interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
-      clock: clock, hooks: [], timeout: .milliseconds(200))
+      clock: clock, hooks: hooks, timeout: .milliseconds(200))
+    return (store, clock, open)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aDependencyWaitingOnSomethingElseFailsTheAdvanceNamingIt() async {
+    let (store, clock, open) = Self.gatedStore(hooks: [])
     await store.send(.load) { $0.isLoading = true }
     let reported = await failures { await clock.advance(by: .seconds(1)) }
     #expect(reported == [
@@ -122,12 +130,7 @@ struct SettlingTests {
 
   @Test(.timeLimit(.minutes(1)))
   func finishNamesATaskThatRunsOnWithoutTheClockWhenTheTimeoutFires() async {
-    let clock = TestClock()
-    let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = TestStore(
-      initialState: .init(),
-      interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
-      clock: clock, hooks: [], timeout: .milliseconds(200))
+    let (store, _, open) = Self.gatedStore(hooks: [])
     await store.send(.load) { $0.isLoading = true }
     let reported = await failures { await store.finish() }
     #expect(reported == [
@@ -160,12 +163,7 @@ struct SettlingTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aHookThatAwaitsSomethingElseBetweenElementsIsNamedOnceAndNeverHangsTheStore() async {
-    let clock = TestClock()
-    let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = TestStore(
-      initialState: .init(),
-      interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
-      clock: clock, hooks: [.gatedQuery], timeout: .milliseconds(200))
+    let (store, clock, open) = Self.gatedStore(hooks: [.gatedQuery])
     let reported = await failures {
       await store.send(.queryChanged("a")) { $0.query = "a" }
       await clock.advance(by: .seconds(1))
