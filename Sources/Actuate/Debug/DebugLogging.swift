@@ -32,21 +32,21 @@ public struct DebugLogging<I: Interactor>: Sendable {
   /// - Parameters:
   ///   - debug: The sinks and filter to use.
   ///   - actions: Leaves out the entries about actions for which it is false: the action, the state change
-  ///     its handler made, its cancellation and its end. It runs on the store, as each event happens.
+  ///     its handler made, its cancellation and its end. It runs on the log's writer, off the store, before each entry is
+  ///     formatted.
   public static func using(_ debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)? = nil) -> Self {
     Self(choice: .using(debug), actions: actions)
   }
 
-  /// `observers` plus the debug log's observer, if this store is logged at all.
-  func attach(to observers: [StoreObserver<I>]) -> [StoreObserver<I>] {
+  /// The inbox of this store's debug log, if it is logged at all.
+  func inbox(for store: StoreActor<I>) -> EventInbox? {
     let debug: DebugStore?
     switch choice {
     case .global: debug = DebugStore.global
     case .off: debug = nil
     case .using(let chosen): debug = chosen
     }
-    guard let debug, debug.filter.includes(I.self) else { return observers }
-    let logger = StoreLogger<I>(debug: debug, actions: actions)
-    return observers + [logger.observe]
+    guard let debug, debug.filter.includes(I.self) else { return nil }
+    return StoreLogger<I>(debug: debug, actions: actions, store: ObjectIdentifier(store), id: store.storeID).makeInbox()
   }
 }

@@ -1,75 +1,87 @@
-/// One store's debug log: its observer, on the store, and its writing, on the background writer.
+/// One store's debug log: its inbox, on the store, and its writing, on the background writer.
 ///
-/// The observer does as little as it can on the store: it checks the kind and typed action filters, reads
-/// the time and puts the event itself (for a state change, the old and new values) in the logger's inbox,
-/// waking the writer only when the inbox was empty. Dumping, diffing, formatting and writing all happen on
-/// the writer, which takes the whole inbox at once: a busy store costs the writer one wake-up per batch,
-/// not per event, and a trace gets one write per batch.
+/// The store does as little as it can: it checks the kind filter, reads the time and puts what happened in
+/// the logger's ``EventInbox`` (for an action, its record; for a change, the batch and the new state),
+/// waking the writer only when the inbox was empty. Rebuilding the events, the typed action filter,
+/// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
+/// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
   // @unchecked: `spare`, `traces` and `timestamps` are touched only on the writer's serial queue;
-  // `inbox` is locked; everything else is immutable.
-  private struct Captured {
-    let id: StoreID
-    let event: StoreEvent<I>
-    let time: WallTime
-  }
+  // everything else is immutable, or (`inbox`) locked.
 
   private let debug: DebugStore
   private let actions: (@Sendable (I.Action) -> Bool)?
-  private let kinds: DebugEntryKinds
   private let hasTrace: Bool
   private let hasEntries: Bool
+  /// The store's identity and name, to tell its records from another store's and to head its entries.
+  private let owner: ObjectIdentifier
+  private let id: StoreID
   /// A trace's diffs are abbreviated to this many lines: the timeline is for finding the moment, the log
   /// for reading all of it.
   private static var traceLines: Int { 40 }
   /// A batch's trace output is written once it reaches this size, and at the batch's end.
   private static var traceChunk: Int { 256 * 1024 }
-  private let inbox = Locked<[Captured]>([])
   /// The inbox's previous storage, kept to be swapped in, so a batch allocates nothing.
-  private var spare: [Captured] = []
+  private var spare: [EventInbox.Item] = []
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
   private var traces: [JSONBuffer]
   private var timestamps: TimestampFormatter
 
-  init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?) {
+  init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?, store: ObjectIdentifier, id: StoreID) {
     self.debug = debug
     self.actions = actions
-    self.kinds = DebugEntryKinds(debug.filter.kinds)
+    self.owner = store
+    self.id = id
     self.hasTrace = debug.sinks.contains { $0.trace != nil }
     self.hasEntries = debug.sinks.contains { $0.trace == nil }
     self.traces = Array(repeating: JSONBuffer(capacity: 0), count: debug.sinks.count)
     self.timestamps = TimestampFormatter(utc: debug.clock.utc)
   }
 
-  /// The store's observer: runs on the store's executor, in order.
-  var observe: StoreObserver<I> {
-    { [self] id, event in capture(id, event) }
+  /// The inbox the store puts what happens in. It holds this logger, and the store holds it: the logger
+  /// lives as long as the store, and holds nothing back.
+  func makeInbox() -> EventInbox {
+    EventInbox(kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock) { [self] inbox in
+      DebugWriter.shared.enqueue { self.writeInbox(inbox) }
+    }
   }
 
-  private func capture(_ id: StoreID, _ event: StoreEvent<I>) {
-    if let kind = event.debugKind {
-      guard kinds.contains(kind) else { return }
-    } else {
-      // A handler's start, which only a trace shows: the end says whether there was one.
-      guard hasTrace, kinds.contains(.handlerFinished) else { return }
-    }
-    if let actions, !event.subjectActions.allSatisfy(actions) { return }
-    let captured = Captured(id: id, event: event, time: debug.clock.now())
-    let wasEmpty = inbox.withLock { inbox in
-      inbox.append(captured)
-      return inbox.count == 1
-    }
-    if wasEmpty { DebugWriter.shared.enqueue { [self] in writeInbox() } }
-  }
-
-  /// Writes everything captured so far, in order, then the batch's trace output.
-  private func writeInbox() {
+  /// Writes everything put in the inbox so far, in order, then the batch's trace output.
+  private func writeInbox(_ inbox: EventInbox) {
     var batch = spare
-    inbox.withLock { swap(&$0, &batch) }
-    for captured in batch { write(captured.id, captured.event, at: captured.time) }
+    inbox.take(into: &batch)
+    for item in batch {
+      let event = event(of: item)
+      if let actions, !event.subjectActions.allSatisfy(actions) { continue }
+      write(event, at: item.time)
+    }
     batch.removeAll(keepingCapacity: true)
     spare = batch
     if hasTrace { writeTraces(atLeast: 1) }
+  }
+
+  /// The event an inbox item tells of. Every record and change in this inbox is this store's.
+  private func event(of item: EventInbox.Item) -> StoreEvent<I> {
+    switch item.kind {
+    case .sent:
+      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      return .actionSent(record.action, task: record.number, sender: record.sender)
+    case .started:
+      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      return .actionStarted(record.action, task: record.number)
+    case .cancelled:
+      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      return .actionCancelled(record.action, task: record.number, reason: item.reason)
+    case .finished:
+      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      return .actionFinished(record.action, task: record.number, outcome: item.outcome, duration: item.duration)
+    case .changed:
+      let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
+      return .stateChanged(
+        old: StoreActor<I>.old(of: change.batch), new: change.new, cause: StoreCause(of: change.batch, owner: owner))
+    case .other:
+      return unsafeDowncast(item.payload!, to: EventBox<I>.self).event
+    }
   }
 
   private func writeTraces(atLeast size: Int) {
@@ -79,7 +91,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     }
   }
 
-  private func write(_ id: StoreID, _ event: StoreEvent<I>, at time: WallTime) {
+  private func write(_ event: StoreEvent<I>, at time: WallTime) {
     if !debug.filter.keepsEveryAction {
       guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
     }

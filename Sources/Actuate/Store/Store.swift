@@ -34,10 +34,10 @@ public final class Store<I: Interactor>: Sendable {
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
     debug: DebugLogging<I> = .global, childHooks: ChildHooks? = nil
   ) {
-    // Off, no observer is attached, so the store never builds an event for the log.
-    let observers = debug.attach(to: observers)
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks)
+    // Off, no inbox is attached, so the store never tells the log anything.
+    if let inbox = debug.inbox(for: actor) { actor.attachLog(inbox) }
     actor.home.attach(self)
     if actor.intake.enqueue(.start) { actor.scheduleDrainFromOutside() }
   }

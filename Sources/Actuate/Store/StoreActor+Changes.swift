@@ -54,9 +54,7 @@ extension StoreActor {
     guard let batch else { return }
     self.batch = nil
     activity &+= 1
-    if !observers.isEmpty {
-      emit(.stateChanged(old: Self.old(of: batch), new: current, cause: cause(of: batch)))
-    }
+    if !observers.isEmpty { emitChanged(batch) }
     subscribers.publish(current)
     if hasChildren { reconcileChildren(old: Self.old(of: batch)) }
   }
@@ -88,15 +86,8 @@ extension StoreActor {
     emit(.writeDropped(path: path(), cause: cause(of: TaskContext.current)))
   }
 
-  func emit(_ event: StoreEvent<I>) {
-    for observer in observers { observer(storeID, event) }
-  }
-
   func cause(of batch: Batch) -> StoreCause<I> {
-    if let reason = batch.cleanup, let record = batch.cause as? ActionRecord<I> {
-      return .cancellation(record.action, task: record.number, reason: reason)
-    }
-    return cause(of: batch.cause)
+    StoreCause(of: batch, owner: ObjectIdentifier(self))
   }
 
   func cause(of cleanup: Cleanup) -> StoreCause<I> {
@@ -104,15 +95,19 @@ extension StoreActor {
   }
 
   func cause(of record: TaskRecord?) -> StoreCause<I> {
-    guard let record, record.owner == ObjectIdentifier(self) else { return .unknown }
-    if let action = record as? ActionRecord<I> { return .action(action.action, task: action.number) }
-    if let hook = record as? HookRecord<I> { return .hook(hook.hook) }
-    if let label = (record as? any ChildHookLabeled)?.childLabel { return .childHook(label) }
-    return .unknown
+    StoreCause(of: record, owner: ObjectIdentifier(self))
   }
 
   /// Adds an observer that sees every later event. Package-internal: the DebugStore and TestStore use it.
   package func addObserver(_ observer: @escaping StoreObserver<I>) {
     observers.append(observer)
+  }
+
+  /// How many observe the store, its debug log counted as one.
+  package var observerCount: Int { observers.count }
+
+  /// Attaches the debug log's inbox. Only as the store is made, before it is shared and anything can run on it.
+  nonisolated func attachLog(_ inbox: EventInbox) {
+    observers.attach(inbox)
   }
 }

@@ -1,29 +1,72 @@
 extension StoreActor {
-  // The events of an action's life, each built out of line: a store's code runs unspecialised for an
-  // interactor of another module, and a function that can build an event looks up the event's type on
-  // entry, whether or not anyone observes. Called only when someone does.
+  // The events of an action's life. A log takes them through its inbox as the records they are about;
+  // only other observers (a TestStore) need the events built. Each event is built out of line: a store's
+  // code runs unspecialised for an interactor of another module, and a function that can build an event
+  // looks up the event's type on entry, whether or not it does.
 
-  @inline(never)
   func emitSent(_ record: ActionRecord<I>) {
-    emit(.actionSent(record.action, task: record.number, sender: record.sender))
+    observers.log?.sent(record)
+    if observers.hasListeners { emitSentEvent(record) }
   }
 
   /// Returns when the handler started, for the duration the end reports.
-  @inline(never)
   func emitStarted(_ record: ActionRecord<I>) -> ContinuousClock.Instant {
     let now = ContinuousClock.now
-    emit(.actionStarted(record.action, task: record.number))
+    observers.log?.started(record)
+    if observers.hasListeners { emitStartedEvent(record) }
     return now
   }
 
-  @inline(never)
   func emitCancelled(_ record: ActionRecord<I>, reason: CancellationReason) {
-    emit(.actionCancelled(record.action, task: record.number, reason: reason))
+    observers.log?.cancelled(record, reason: reason)
+    if observers.hasListeners { emitCancelledEvent(record, reason: reason) }
+  }
+
+  func emitFinished(_ record: ActionRecord<I>, startedAt: ContinuousClock.Instant?) {
+    let duration = startedAt.map { ContinuousClock.now - $0 }
+    let outcome = record.endingOutcome
+    observers.log?.finished(record, outcome: outcome, duration: duration)
+    if observers.hasListeners { emitFinishedEvent(record, outcome: outcome, duration: duration) }
   }
 
   @inline(never)
-  func emitFinished(_ record: ActionRecord<I>, startedAt: ContinuousClock.Instant?) {
-    let duration = startedAt.map { ContinuousClock.now - $0 }
-    emit(.actionFinished(record.action, task: record.number, outcome: record.endingOutcome, duration: duration))
+  private func emitSentEvent(_ record: ActionRecord<I>) {
+    emitToListeners(.actionSent(record.action, task: record.number, sender: record.sender))
+  }
+
+  @inline(never)
+  private func emitStartedEvent(_ record: ActionRecord<I>) {
+    emitToListeners(.actionStarted(record.action, task: record.number))
+  }
+
+  @inline(never)
+  private func emitCancelledEvent(_ record: ActionRecord<I>, reason: CancellationReason) {
+    emitToListeners(.actionCancelled(record.action, task: record.number, reason: reason))
+  }
+
+  @inline(never)
+  private func emitFinishedEvent(_ record: ActionRecord<I>, outcome: ActionOutcome, duration: Duration?) {
+    emitToListeners(.actionFinished(record.action, task: record.number, outcome: outcome, duration: duration))
+  }
+
+  /// Tells a change to the log, boxing the new state, and to the other observers as an event.
+  @inline(never)
+  func emitChanged(_ batch: Batch) {
+    if let log = observers.log, log.keepsChanges {
+      log.changed(PublishedState(batch: batch, new: current))
+    }
+    if observers.hasListeners {
+      emitToListeners(.stateChanged(old: Self.old(of: batch), new: current, cause: cause(of: batch)))
+    }
+  }
+
+  /// Tells any event to every observer: the log takes it boxed.
+  func emit(_ event: StoreEvent<I>) {
+    emitToListeners(event)
+    if let log = observers.log, let kind = event.debugKind, log.keeps(kind) { log.other(EventBox(event)) }
+  }
+
+  private func emitToListeners(_ event: StoreEvent<I>) {
+    for observer in observers { observer(storeID, event) }
   }
 }

@@ -13,6 +13,35 @@ package enum StoreCause<I: Interactor>: Sendable {
   case unknown
 }
 
+extension StoreCause {
+  /// The cause `record` stands for, as the store `owner` names it: `.unknown` for no record, or another
+  /// store's.
+  init(of record: TaskRecord?, owner: ObjectIdentifier) {
+    guard let record, record.owner == owner else {
+      self = .unknown
+      return
+    }
+    if let action = record as? ActionRecord<I> {
+      self = .action(action.action, task: action.number)
+    } else if let hook = record as? HookRecord<I> {
+      self = .hook(hook.hook)
+    } else if let label = (record as? any ChildHookLabeled)?.childLabel {
+      self = .childHook(label)
+    } else {
+      self = .unknown
+    }
+  }
+
+  /// The cause of a change made in `batch`: its record's, or for a cleanup's writes, the cancellation.
+  init(of batch: Batch, owner: ObjectIdentifier) {
+    if let reason = batch.cleanup, let record = batch.cause as? ActionRecord<I> {
+      self = .cancellation(record.action, task: record.number, reason: reason)
+    } else {
+      self.init(of: batch.cause, owner: owner)
+    }
+  }
+}
+
 /// Everything a store does, in the order it does it, for the DebugStore and the TestStore.
 ///
 /// Observers are called synchronously on the store's executor, so they see events in the order they happened

@@ -59,7 +59,7 @@ struct DebugGlobalTests {
     await withGlobal(nil) {
       let store = Store(state: .init(), interactor: Probe())
       await store.send(.increment).finish()
-      #expect(await store.actor.observers.isEmpty)
+      #expect(await store.actor.observerCount == 0)
     }
   }
 
@@ -69,7 +69,7 @@ struct DebugGlobalTests {
       let logged = Store(state: .init(), interactor: Probe())
       let quiet = Store(state: .init(), interactor: Probe(), debug: .off)
       let noTicks = Store(state: .init(), interactor: Probe(), debug: .global(actions: { $0 != .tick }))
-      #expect(await quiet.actor.observers.isEmpty)
+      #expect(await quiet.actor.observerCount == 0)
       for store in [logged, quiet, noTicks] {
         store.send(.tick)
         await store.send(.increment).finish()
@@ -89,8 +89,8 @@ struct DebugGlobalTests {
     DebugStore.disable()
     #expect(DebugStore.global == nil)
     let unlogged = Store(state: .init(), interactor: Probe())
-    #expect(await logged.actor.observers.count == 1)
-    #expect(await unlogged.actor.observers.isEmpty)
+    #expect(await logged.actor.observerCount == 1)
+    #expect(await unlogged.actor.observerCount == 0)
   }
 }
 

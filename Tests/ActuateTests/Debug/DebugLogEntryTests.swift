@@ -203,9 +203,10 @@ struct DebugLogEntryTests {
 
   @Test func warningEntry() async {
     let log = LogCollector()
-    let logger = StoreLogger<SearchFeature>(debug: .pinned(log.sink), actions: nil)
     let id = StoreID(name: "SearchFeature")
-    logger.observe(id, .warning("SearchFeature#1 has stopped, so .refresh was not handled."))
+    let logger = StoreLogger<SearchFeature>(
+      debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
+    logger.makeInbox().other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")))
     await DebugStore.flush()
     #expect(log.entries == ["[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
   }
