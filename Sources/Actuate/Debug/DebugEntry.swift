@@ -28,30 +28,19 @@ struct DebugEntry: Sendable {
       entry.message = "started with state:"
       entry.detail = indented(DebugStore.dump(state, maxLines: maxLines))
     case .actionSent(let action, _, let sender):
-      let described = describe(action)
-      entry.action = described
-      entry.cause = sender.map(name(of:))
-      entry.message = "action \(described)" + (entry.cause.map { " (sent by \($0))" } ?? "")
+      return .sent(describe(action), sender: sender.map(name(of:)))
     case .actionStarted:
       return nil
     case .actionCancelled(let action, _, let reason):
-      let described = describe(action)
-      entry.action = described
-      entry.outcome = "\(ActionOutcome.cancelled(reason))"
-      entry.message = "cancelled \(described) (\(reason))"
+      return .cancelled(describe(action), reason: reason)
     case .actionFinished(let action, _, let outcome, let duration):
-      let described = describe(action)
-      entry.action = described
-      entry.outcome = "\(outcome)"
-      let ending = outcome == .finished ? "" : ", \(outcome)"
-      entry.message = "finished \(described) in \(text(for: duration ?? .zero))\(ending)"
+      return .finished(describe(action), outcome: outcome, duration: duration ?? .zero)
     case .stateChanged(_, _, let cause):
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
-      entry.action = cause.action.map(describe)
+      let action = cause.action.map(describe)
       // A change by an action is named by the action alone: described once.
-      if case .action = cause { entry.cause = entry.action } else { entry.cause = changer(cause) }
-      entry.message = "state changed" + (entry.cause.map { " by \($0)" } ?? "") + ":"
-      entry.detail = diff
+      if case .action = cause { return .changed(diff, action: action, cause: action) }
+      return .changed(diff, action: action, cause: changer(cause))
     case .writeDropped(let path, let cause):
       entry.action = cause.action.map(describe)
       entry.cause = writer(cause)
@@ -88,6 +77,38 @@ struct DebugEntry: Sendable {
       entry.message = "stopped"
     }
     return entry
+  }
+
+  // The entries of an action's life and of a change, from what the log has already described: the writer
+  // makes them straight from an action's record, and `make` from an event.
+
+  /// `action .search("tabby") (sent by hook .typed)`.
+  static func sent(_ action: String, sender: String?) -> DebugEntry {
+    var message = "action " + action
+    if let sender { message += " (sent by \(sender))" }
+    return DebugEntry(kind: .action, message: message, action: action, cause: sender)
+  }
+
+  /// `cancelled .search("tabby") (superseded)`.
+  static func cancelled(_ action: String, reason: CancellationReason) -> DebugEntry {
+    DebugEntry(
+      kind: .cancelled, message: "cancelled \(action) (\(reason))", action: action,
+      outcome: "\(ActionOutcome.cancelled(reason))")
+  }
+
+  /// `finished .search("tabby") in 84µs`, with the outcome if it was not `.finished`.
+  static func finished(_ action: String, outcome: ActionOutcome, duration: Duration) -> DebugEntry {
+    let ending = outcome == .finished ? "" : ", \(outcome)"
+    return DebugEntry(
+      kind: .handlerFinished, message: "finished \(action) in \(text(for: duration))\(ending)", action: action,
+      outcome: "\(outcome)")
+  }
+
+  /// `state changed by .search("tabby"):` and the diff.
+  static func changed(_ diff: String, action: String?, cause: String?) -> DebugEntry {
+    var message = "state changed"
+    if let cause { message += " by \(cause)" }
+    return DebugEntry(kind: .stateChange, message: message + ":", detail: diff, action: action, cause: cause)
   }
 
   /// `1.25s`, `306ms`, `84µs`: precise enough to spot a slow handler, short enough to scan.

@@ -6,7 +6,7 @@
 /// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
 /// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `spare`, `traces` and `timestamps` are touched only on the writer's serial queue;
+  // @unchecked: `spare`, `traces`, `timestamps` and `lastDescribed` are touched only on the writer's serial queue;
   // everything else is immutable, or (`inbox`) locked.
 
   private let debug: DebugStore
@@ -26,6 +26,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
   private var traces: [JSONBuffer]
   private var timestamps: TimestampFormatter
+  /// The last action described, by its task's number (see `description(of:)`).
+  private var lastDescribed: (number: UInt64, text: String)?
 
   init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?, store: ObjectIdentifier, id: StoreID) {
     self.debug = debug
@@ -50,14 +52,93 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private func writeInbox(_ inbox: EventInbox) {
     var batch = spare
     inbox.take(into: &batch)
-    for item in batch {
-      let event = event(of: item)
-      if let actions, !event.subjectActions.allSatisfy(actions) { continue }
-      write(event, at: item.time)
-    }
+    for item in batch { write(item) }
     batch.removeAll(keepingCapacity: true)
     spare = batch
     if hasTrace { writeTraces(atLeast: 1) }
+  }
+
+  private func write(_ item: EventInbox.Item) {
+    // The events of an action's life and its changes, the bulk of any log, become entries straight from
+    // the record: the writer's code runs unspecialised too, and an event built and taken apart again costs
+    // as much as the rest of the entry. Only a trace, and the rarer events, need the event itself.
+    let record = item.kind == .other ? nil : item.record.map { unsafeDowncast($0, to: ActionRecord<I>.self) }
+    var diff: StateDiff?
+    var changer: ActionRecord<I>?
+    var boxed: StoreEvent<I>?
+    switch item.kind {
+    case .sent, .started, .cancelled, .finished:
+      guard keeps(record!) else { return }
+    case .changed:
+      let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
+      changer = actionRecord(causing: change.batch)
+      if let changer { guard keeps(changer) else { return } }
+      diff = StateDiff(StoreActor<I>.old(of: change.batch), change.new)
+      guard diff != nil else { return }
+    case .other:
+      let event = unsafeDowncast(item.payload!, to: EventBox<I>.self).event
+      if let actions, !event.subjectActions.allSatisfy(actions) { return }
+      if !debug.filter.keepsEveryAction {
+        guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
+      }
+      boxed = event
+    }
+    if hasTrace {
+      let event = boxed ?? event(of: item)
+      if let input = TraceInput.make(for: event, diff: diff, maxLines: min(debug.maxLines, Self.traceLines)) {
+        for (index, sink) in debug.sinks.enumerated() {
+          if let trace = sink.trace { trace.record(input, store: id, at: item.time, to: &traces[index]) }
+        }
+        writeTraces(atLeast: Self.traceChunk)
+      }
+    }
+    guard hasEntries else { return }
+    let entry: DebugEntry?
+    switch item.kind {
+    case .sent:
+      let sender = record!.sender.map(DebugEntry.name(of:))
+      entry = .sent(description(of: record!), sender: sender)
+    case .started:
+      // Only a trace shows a handler's start.
+      entry = nil
+    case .cancelled:
+      entry = .cancelled(description(of: record!), reason: item.reason)
+    case .finished:
+      // An action that never started has no end to tell: its cancellation was logged.
+      entry = item.duration.map { .finished(description(of: record!), outcome: item.outcome, duration: $0) }
+    case .changed:
+      let text = diff!.text(maxLines: debug.maxLines)
+      if let changer {
+        let action = description(of: changer)
+        entry = .changed(text, action: action, cause: action)
+      } else {
+        entry = DebugEntry.make(for: event(of: item), diff: diff, maxLines: debug.maxLines)
+      }
+    case .other:
+      entry = DebugEntry.make(for: boxed!, diff: nil, maxLines: debug.maxLines)
+    }
+    if let entry { deliver(entry, at: item.time) }
+  }
+
+  /// Whether the action filters keep the entries about `record`'s action.
+  private func keeps(_ record: ActionRecord<I>) -> Bool {
+    if let actions, !actions(record.action) { return false }
+    return debug.filter.keepsEveryAction || debug.filter.actions(description(of: record))
+  }
+
+  /// The record of the action whose handler made a change, if one did (not its cleanup, not a hook).
+  private func actionRecord(causing batch: Batch) -> ActionRecord<I>? {
+    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner else { return nil }
+    return cause as? ActionRecord<I>
+  }
+
+  /// `record`'s action as the log prints it. An action's entries (taken, changed, ended) follow each other,
+  /// so the last description is kept and the action is described once.
+  private func description(of record: ActionRecord<I>) -> String {
+    if lastDescribed?.number == record.number { return lastDescribed!.text }
+    let text = describe(record.action)
+    lastDescribed = (record.number, text)
+    return text
   }
 
   /// The event an inbox item tells of. Every record and change in this inbox is this store's.
@@ -91,31 +172,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     }
   }
 
-  private func write(_ event: StoreEvent<I>, at time: WallTime) {
-    if !debug.filter.keepsEveryAction {
-      guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
-    }
-    var diff: StateDiff?
-    if case .stateChanged(let old, let new, _) = event {
-      diff = StateDiff(old, new)
-      guard diff != nil else { return }
-    }
-    if hasTrace, let input = TraceInput.make(for: event, diff: diff, maxLines: min(debug.maxLines, Self.traceLines)) {
-      for (index, sink) in debug.sinks.enumerated() {
-        if let trace = sink.trace { trace.record(input, store: id, at: time, to: &traces[index]) }
-      }
-      writeTraces(atLeast: Self.traceChunk)
-    }
-    switch event {
-    case .actionStarted:
-      return
-    case .actionFinished(_, _, _, nil):
-      // Never started: its cancellation was logged, and it has no end to tell.
-      return
-    default:
-      break
-    }
-    guard hasEntries, let entry = DebugEntry.make(for: event, diff: diff, maxLines: debug.maxLines) else { return }
+  /// Prints `entry` to every sink that is not a trace, each in its format.
+  private func deliver(_ entry: DebugEntry, at time: WallTime) {
     let stamp = timestamps.format(time)
     var text: String?
     var line: String?
