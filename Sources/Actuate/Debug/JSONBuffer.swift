@@ -2,50 +2,44 @@
 /// numbers, and the writer builds a great many of them, so each piece is appended with no intermediate
 /// strings and strings are escaped byte by byte.
 struct JSONBuffer {
-  private(set) var bytes: [UInt8] = []
+  private var buffer: TextBuffer
 
   init(capacity: Int = 256) {
-    bytes.reserveCapacity(capacity)
+    buffer = TextBuffer(capacity: capacity)
   }
 
-  var isEmpty: Bool { bytes.isEmpty }
-  var count: Int { bytes.count }
+  var isEmpty: Bool { buffer.isEmpty }
+  var count: Int { buffer.count }
 
   /// The text so far.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  var text: String { buffer.text }
 
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    buffer.removeAll()
   }
 
   /// Appends JSON syntax, as it is.
   mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    buffer.append(text)
   }
 
   /// Appends text that needs no escaping, as it is.
   mutating func raw(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    buffer.append(text)
   }
 
   mutating func number(_ value: Int) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      return number(UInt64(value.magnitude))
-    }
-    number(UInt64(value))
+    buffer.append(value)
   }
 
   mutating func number(_ value: UInt64) {
-    guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-    number(value / 10)
-    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    buffer.append(value)
   }
 
   /// Appends `text` as a JSON string literal: quoted, with quotes, backslashes and control characters
   /// escaped; everything else, multi-byte characters included, copied as it is.
   mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(byte: UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): raw("\\\"")
@@ -55,12 +49,12 @@ struct JSONBuffer {
       case UInt8(ascii: "\t"): raw("\\t")
       case 0..<0x20:
         raw("\\u00")
-        bytes.append(Self.hex[Int(byte >> 4)])
-        bytes.append(Self.hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
+        buffer.append(byte: Self.hex[Int(byte >> 4)])
+        buffer.append(byte: Self.hex[Int(byte & 0xF)])
+      default: buffer.append(byte: byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(byte: UInt8(ascii: "\""))
   }
 
   /// `"key":"value"` after a comma, the usual field of an object already opened.

@@ -6,7 +6,7 @@
 /// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
 /// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `spare`, `traces`, `timestamps` and `lastDescribed` are touched only on the writer's serial queue;
+  // @unchecked: `spare`, `traces`, `timestamps`, `line` and `lastDescribed` are touched only on the writer's serial queue;
   // everything else is immutable, or (`inbox`) locked.
 
   private let debug: DebugStore
@@ -26,6 +26,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
   private var traces: [JSONBuffer]
   private var timestamps: TimestampFormatter
+  /// The text line being built, kept so its storage is reused.
+  private var line = TextBuffer()
   /// The last action described, by its task's number (see `description(of:)`).
   private var lastDescribed: (number: UInt64, text: String)?
 
@@ -174,18 +176,33 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// Prints `entry` to every sink that is not a trace, each in its format.
   private func deliver(_ entry: DebugEntry, at time: WallTime) {
-    let stamp = timestamps.format(time)
     var text: String?
     var line: String?
     for sink in debug.sinks where sink.trace == nil {
       switch sink.format {
       case .text:
-        if text == nil { text = "[Actuate \(id) \(stamp)] \(entry.text)" }
+        if text == nil { text = textLine(entry, at: time) }
         sink.deliver(text!, warn: debug.warn)
       case .jsonLines:
-        if line == nil { line = JSONLinesFormat.line(entry, store: id, time: stamp) }
+        if line == nil { line = JSONLinesFormat.line(entry, store: id, time: timestamps.format(time)) }
         sink.deliver(line!, warn: debug.warn)
       }
     }
+  }
+
+  /// `[Actuate Store#1 2026-11-23T12:00:01.204113+01:00] ` and the entry's text.
+  private func textLine(_ entry: DebugEntry, at time: WallTime) -> String {
+    line.removeAll()
+    line.append("[Actuate ")
+    line.append(id.description)
+    line.append(byte: UInt8(ascii: " "))
+    timestamps.write(time, to: &line)
+    line.append("] ")
+    line.append(entry.message)
+    if let detail = entry.detail {
+      line.append(byte: UInt8(ascii: "\n"))
+      line.append(detail)
+    }
+    return line.text
   }
 }

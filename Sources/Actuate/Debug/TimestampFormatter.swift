@@ -17,6 +17,13 @@ struct TimestampFormatter {
 
   /// The same text as `time.iso8601(utc:)`.
   mutating func format(_ time: WallTime) -> String {
+    var buffer = TextBuffer(capacity: 32)
+    write(time, to: &buffer)
+    return buffer.text
+  }
+
+  /// Appends the same text as `time.iso8601(utc:)` to `buffer`.
+  mutating func write(_ time: WallTime, to buffer: inout TextBuffer) {
     if time.seconds != second {
       let whole = time.iso8601(utc: utc)
       // `…:ss.ffffff` then the suffix: the fraction is always six digits.
@@ -25,18 +32,8 @@ struct TimestampFormatter {
       suffix = String(whole[whole.index(dot, offsetBy: 7)...])
       second = time.seconds
     }
-    return prefix + Self.sixDigits(time.nanoseconds / 1_000) + suffix
-  }
-
-  private static func sixDigits(_ value: Int) -> String {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48, 48, 48)
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { bytes in
-      for index in stride(from: 5, through: 0, by: -1) {
-        bytes[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-        rest /= 10
-      }
-    }
-    return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
+    buffer.append(prefix)
+    buffer.append(time.nanoseconds / 1_000, digits: 6)
+    buffer.append(suffix)
   }
 }

@@ -89,33 +89,40 @@ struct DumpLineBuffer {
   func render(showingMarks: Bool, maxLines: Int) -> String {
     let limit = max(1, maxLines)
     let visible = count > limit ? limit - 1 : count
-    var output = ""
-    // Appended piece by piece into one string: a diff is rendered for every logged change.
+    // Built as bytes: a diff is rendered for every logged change, from many short pieces.
+    var output = TextBuffer(capacity: visible * 32)
     for (offset, line) in lines.prefix(visible).enumerated() {
-      if offset > 0 { output += "\n" }
+      if offset > 0 { output.append(byte: UInt8(ascii: "\n")) }
       let anchor = anchors.isEmpty ? nil : anchors[line.serial]
-      let marker: String =
+      let marker: UInt8 =
         switch line.mark {
-        case .context: " "
-        case .removed: "-"
-        case .added: "+"
+        case .context: UInt8(ascii: " ")
+        case .removed: UInt8(ascii: "-")
+        case .added: UInt8(ascii: "+")
         }
       if line.label.isEmpty, anchor == nil, line.text.isEmpty {
-        if showingMarks, line.mark != .context { output += marker }
+        if showingMarks, line.mark != .context { output.append(byte: marker) }
         continue
       }
-      if showingMarks { output += marker + " " }
-      for _ in 0..<line.depth { output += "  " }
-      output += line.label
-      if let anchor { output += "#\(anchor) " }
-      output += line.text
+      if showingMarks {
+        output.append(byte: marker)
+        output.append(byte: UInt8(ascii: " "))
+      }
+      output.append(UInt8(ascii: " "), count: 2 * line.depth)
+      output.append(line.label)
+      if let anchor {
+        output.append(byte: UInt8(ascii: "#"))
+        output.append(anchor)
+        output.append(byte: UInt8(ascii: " "))
+      }
+      output.append(line.text)
     }
     if count > visible {
-      if visible > 0 { output += "\n" }
-      output += (showingMarks ? "  " : "")
-        + "… (\(GroupedCount.phrase(count - visible, "more line", "more lines")) not shown)"
+      if visible > 0 { output.append(byte: UInt8(ascii: "\n")) }
+      if showingMarks { output.append("  ") }
+      output.append("… (\(GroupedCount.phrase(count - visible, "more line", "more lines")) not shown)")
     }
-    return output
+    return output.text
   }
 }
 
