@@ -42,7 +42,7 @@ final class EventInbox: @unchecked Sendable {
   /// said all there is in the cancellation.
   private let keepsEndsNeverStarted: Bool
   private let now: @Sendable () -> WallTime
-  private let items = Locked<[Item]>([])
+  private let items = Locked(ChunkedBuffer<Item>(chunkSize: 1024, maxSpares: 4))
   /// Called (on the store) when the inbox goes from empty to not: the writer should come and take it.
   private let wake: @Sendable (EventInbox) -> Void
 
@@ -91,15 +91,23 @@ final class EventInbox: @unchecked Sendable {
 
   private func put(_ item: Item) {
     let wasEmpty = items.withLock { items in
+      let wasEmpty = items.isEmpty
       items.append(item)
-      return items.count == 1
+      return wasEmpty
     }
     if wasEmpty { wake(self) }
   }
 
-  /// Swaps everything put so far for `batch`'s (empty) storage, so taking allocates nothing.
-  func take(into batch: inout [Item]) {
-    items.withLock { swap(&$0, &batch) }
+  /// Takes everything put so far, in chunks, oldest first.
+  func takeAll() -> [[Item]] {
+    items.withLock { $0.takeAll() }
+  }
+
+  /// Takes back the chunks `takeAll()` gave, once written, so that a busy store allocates none.
+  func recycle(_ chunks: inout [[Item]]) {
+    // Emptied outside the lock: releasing the items' records can take a while.
+    for index in chunks.indices { chunks[index].removeAll(keepingCapacity: true) }
+    items.withLock { $0.recycle(&chunks) }
   }
 }
 

@@ -6,7 +6,7 @@
 /// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
 /// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `spare`, `traces`, `timestamps`, `line` and `lastDescribed` are touched only on the writer's serial queue;
+  // @unchecked: `traces`, `timestamps`, `line` and `lastDescribed` are touched only on the writer's serial queue;
   // everything else is immutable, or (`inbox`) locked.
 
   private let debug: DebugStore
@@ -21,8 +21,6 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private static var traceLines: Int { 40 }
   /// A batch's trace output is written once it reaches this size, and at the batch's end.
   private static var traceChunk: Int { 256 * 1024 }
-  /// The inbox's previous storage, kept to be swapped in, so a batch allocates nothing.
-  private var spare: [EventInbox.Item] = []
   /// The trace text of the batch being written, per sink (empty for sinks that are not traces).
   private var traces: [JSONBuffer]
   private var timestamps: TimestampFormatter
@@ -52,11 +50,11 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// Writes everything put in the inbox so far, in order, then the batch's trace output.
   private func writeInbox(_ inbox: EventInbox) {
-    var batch = spare
-    inbox.take(into: &batch)
-    for item in batch { write(item) }
-    batch.removeAll(keepingCapacity: true)
-    spare = batch
+    var chunks = inbox.takeAll()
+    for chunk in chunks {
+      for item in chunk { write(item) }
+    }
+    inbox.recycle(&chunks)
     if hasTrace { writeTraces(atLeast: 1) }
   }
 
