@@ -42,12 +42,30 @@ final class EventInbox: @unchecked Sendable {
   /// said all there is in the cancellation.
   private let keepsEndsNeverStarted: Bool
   private let now: @Sendable () -> WallTime
-  private let items = Locked(ChunkedBuffer<Item>(chunkSize: 1024, maxSpares: 4))
+  private let pending = Locked(Pending())
+  /// The most items that wait for the writer. Past it, items are counted and left out until the writer
+  /// has taken what waits, and the log says how many it missed: a store that outruns its writer for good
+  /// must not hold every record it ever handled.
+  private let capacity: Int
   /// Called (on the store) when the inbox goes from empty to not: the writer should come and take it.
   private let wake: @Sendable (EventInbox) -> Void
 
-  init(kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock, wake: @escaping @Sendable (EventInbox) -> Void) {
+  /// What waits for the writer.
+  private struct Pending {
+    var items = ChunkedBuffer<Item>(chunkSize: 1024, maxSpares: 4)
+    /// Items left out since the writer last took the inbox, because it was full.
+    var leftOut = 0
+  }
+
+  /// A million items: several seconds of a busy writer's work, and a hundred-odd megabytes at most.
+  static var defaultCapacity: Int { 1 << 20 }
+
+  init(
+    kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock, capacity: Int = defaultCapacity,
+    wake: @escaping @Sendable (EventInbox) -> Void
+  ) {
     self.kinds = kinds
+    self.capacity = capacity
     self.keepsStarts = hasTrace && kinds.contains(.handlerFinished)
     self.keepsEndsNeverStarted = hasTrace
     self.now = clock.now
@@ -90,24 +108,32 @@ final class EventInbox: @unchecked Sendable {
   }
 
   private func put(_ item: Item) {
-    let wasEmpty = items.withLock { items in
-      let wasEmpty = items.isEmpty
-      items.append(item)
+    let wasEmpty = pending.withLock { pending in
+      guard pending.items.count < capacity else {
+        pending.leftOut += 1
+        return false
+      }
+      let wasEmpty = pending.items.isEmpty && pending.leftOut == 0
+      pending.items.append(item)
       return wasEmpty
     }
     if wasEmpty { wake(self) }
   }
 
-  /// Takes everything put so far, in chunks, oldest first.
-  func takeAll() -> [[Item]] {
-    items.withLock { $0.takeAll() }
+  /// Takes everything put so far, in chunks, oldest first, and how many items were left out after them
+  /// because the inbox was full.
+  func takeAll() -> (chunks: [[Item]], leftOut: Int) {
+    pending.withLock { pending in
+      defer { pending.leftOut = 0 }
+      return (pending.items.takeAll(), pending.leftOut)
+    }
   }
 
   /// Takes back the chunks `takeAll()` gave, once written, so that a busy store allocates none.
   func recycle(_ chunks: inout [[Item]]) {
     // Emptied outside the lock: releasing the items' records can take a while.
     for index in chunks.indices { chunks[index].removeAll(keepingCapacity: true) }
-    items.withLock { $0.recycle(&chunks) }
+    pending.withLock { $0.items.recycle(&chunks) }
   }
 }
 

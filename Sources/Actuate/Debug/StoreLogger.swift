@@ -42,19 +42,28 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// The inbox the store puts what happens in. It holds this logger, and the store holds it: the logger
   /// lives as long as the store, and holds nothing back.
-  func makeInbox() -> EventInbox {
-    EventInbox(kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock) { [self] inbox in
+  func makeInbox(capacity: Int = EventInbox.defaultCapacity) -> EventInbox {
+    EventInbox(kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock, capacity: capacity) {
+      [self] inbox in
       DebugWriter.shared.enqueue { self.writeInbox(inbox) }
     }
   }
 
+  /// Says, in the log, that the store outran the writer and `count` entries were left out just before now.
+  private func writeLeftOut(_ count: Int) {
+    let message =
+      "\(id) outran its debug log's writer, so the \(GroupedCount.phrase(count, "event", "events")) after the previous entry \(count == 1 ? "was" : "were") left out to keep memory bounded. Log fewer kinds or actions with a DebugFilter, or write to a faster sink."
+    write(EventInbox.Item(kind: .other, time: debug.clock.now(), payload: EventBox<I>(.warning(message))))
+  }
+
   /// Writes everything put in the inbox so far, in order, then the batch's trace output.
   private func writeInbox(_ inbox: EventInbox) {
-    var chunks = inbox.takeAll()
+    var (chunks, leftOut) = inbox.takeAll()
     for chunk in chunks {
       for item in chunk { write(item) }
     }
     inbox.recycle(&chunks)
+    if leftOut > 0 { writeLeftOut(leftOut) }
     if hasTrace { writeTraces(atLeast: 1) }
   }
 

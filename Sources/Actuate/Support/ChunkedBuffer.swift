@@ -17,11 +17,15 @@ struct ChunkedBuffer<Element> {
     self.maxSpares = maxSpares
   }
 
-  var isEmpty: Bool { current.isEmpty && full.isEmpty }
+  /// How many elements wait to be taken.
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
 
   mutating func append(_ element: Element) {
     if current.capacity == 0 { current = freshChunk() }
     current.append(element)
+    count += 1
     if current.count == chunkSize {
       full.append(current)
       current = freshChunk()
@@ -32,6 +36,7 @@ struct ChunkedBuffer<Element> {
   mutating func takeAll() -> [[Element]] {
     var taken = full
     full = []
+    count = 0
     if !current.isEmpty {
       taken.append(current)
       current = freshChunk()

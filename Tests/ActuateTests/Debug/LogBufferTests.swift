@@ -1,4 +1,5 @@
 @testable import Actuate
+import Dispatch
 import Testing
 
 @Suite("The log's buffers")
@@ -53,5 +54,31 @@ struct LogBufferTests {
     let actions = log.entries.filter { $0.contains("] action ") }
     #expect(actions.count == count)
     #expect(actions == (0..<count).map { store.entry(#"action .queryChanged("\#($0)")"#) })
+  }
+
+  @Test func aFullInboxLeavesEventsOutAndTheLogSaysHowMany() async {
+    let log = LogCollector()
+    let id = StoreID(name: "SearchFeature")
+    let logger = StoreLogger<SearchFeature>(
+      debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
+    let inbox = logger.makeInbox(capacity: 2)
+    // The writer is held, so the store (this test) outruns it and the inbox fills.
+    let gate = DispatchSemaphore(value: 0)
+    DebugWriter.shared.enqueue { gate.wait() }
+    for number in 1...5 { inbox.other(EventBox<SearchFeature>(.warning("number \(number)"))) }
+    gate.signal()
+    await DebugStore.flush()
+    let stamp = "[Actuate \(id) 1970-01-01T12:00:01.204000Z]"
+    #expect(
+      log.entries == [
+        "\(stamp) warning: number 1",
+        "\(stamp) warning: number 2",
+        "\(stamp) warning: \(id) outran its debug log's writer, so the 3 events after the previous entry were left out to keep memory bounded. Log fewer kinds or actions with a DebugFilter, or write to a faster sink.",
+      ])
+
+    // Once the writer has caught up, the inbox takes events again.
+    inbox.other(EventBox<SearchFeature>(.warning("number 6")))
+    await DebugStore.flush()
+    #expect(log.entries.last == "\(stamp) warning: number 6")
   }
 }
