@@ -40,21 +40,34 @@ struct JSONBuffer {
   /// escaped; everything else, multi-byte characters included, copied as it is.
   mutating func string(_ text: String) {
     buffer.append(byte: UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case UInt8(ascii: "\n"): raw("\\n")
-      case UInt8(ascii: "\r"): raw("\\r")
-      case UInt8(ascii: "\t"): raw("\\t")
-      case 0..<0x20:
-        raw("\\u00")
-        buffer.append(byte: Self.hex[Int(byte >> 4)])
-        buffer.append(byte: Self.hex[Int(byte & 0xF)])
-      default: buffer.append(byte: byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      // Runs of bytes that need no escaping, nearly all of any text, are copied whole.
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        escape(byte)
+        runStart = index + 1
       }
+      buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     buffer.append(byte: UInt8(ascii: "\""))
+  }
+
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): raw("\\\"")
+    case UInt8(ascii: "\\"): raw("\\\\")
+    case UInt8(ascii: "\n"): raw("\\n")
+    case UInt8(ascii: "\r"): raw("\\r")
+    case UInt8(ascii: "\t"): raw("\\t")
+    default:
+      raw("\\u00")
+      buffer.append(byte: Self.hex[Int(byte >> 4)])
+      buffer.append(byte: Self.hex[Int(byte & 0xF)])
+    }
   }
 
   /// `"key":"value"` after a comma, the usual field of an object already opened.

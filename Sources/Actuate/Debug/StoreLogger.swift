@@ -93,8 +93,26 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       boxed = event
     }
     if hasTrace {
-      let event = boxed ?? event(of: item)
-      if let input = TraceInput.make(for: event, diff: diff, maxLines: min(debug.maxLines, Self.traceLines)) {
+      let input: TraceInput?
+      let lines = min(debug.maxLines, Self.traceLines)
+      switch item.kind {
+      case .sent:
+        let sender = record!.sender
+        input = .taken(
+          task: record!.number, action: description(of: record!), sender: sender?.task,
+          sentBy: sender.map(DebugEntry.name(of:)))
+      case .started:
+        input = .handlerStarted(task: record!.number)
+      case .cancelled:
+        input = .cancelled(task: record!.number, reason: "\(item.reason)")
+      case .finished:
+        input = .ended(task: record!.number, outcome: "\(item.outcome)")
+      case .changed where changer != nil:
+        input = .changed(task: changer!.number, diff: diff!.text(maxLines: lines))
+      case .changed, .other:
+        input = TraceInput.make(for: boxed ?? event(of: item), diff: diff, maxLines: lines)
+      }
+      if let input {
         for (index, sink) in debug.sinks.enumerated() {
           if let trace = sink.trace { trace.record(input, store: id, at: item.time, to: &traces[index]) }
         }

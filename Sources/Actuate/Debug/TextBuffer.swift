@@ -34,6 +34,10 @@ struct TextBuffer {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
+  mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: utf8)
+  }
+
   mutating func append(byte: UInt8) {
     bytes.append(byte)
   }

@@ -56,6 +56,8 @@ struct JSONLinesTests {
     #expect(quoted("plain") == "\"plain\"")
     #expect(quoted("a \"quote\", a \\ and\na line\tand \u{1}") == #""a \"quote\", a \\ and\na line\tand \u0001""#)
     #expect(quoted("é 🐈") == "\"é 🐈\"")
+    #expect(quoted("") == "\"\"")
+    #expect(quoted("\"é\n🐈\\") == #""\"é\n🐈\\""#)
   }
 
   @Test func numbers() {

@@ -10,6 +10,12 @@ enum TraceInput: Sendable {
   case instant(name: String, task: UInt64?, args: [(String, String)])
   case stopped
 
+  /// A change made by the handler of `task`. The recorder names the action from its span: describing it
+  /// again here would double the cost.
+  static func changed(task: UInt64, diff: String) -> TraceInput {
+    .instant(name: "state changed", task: task, args: [("diff", diff)])
+  }
+
   /// The input for `event`, or `nil` for an event the trace leaves out; `diff` is a state change's diff.
   static func make<I: Interactor>(for event: StoreEvent<I>, diff change: StateDiff?, maxLines: Int) -> TraceInput? {
     switch event {
@@ -27,8 +33,7 @@ enum TraceInput: Sendable {
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
       switch cause {
       case .action(_, let task):
-        // The recorder names the action from its span: describing it again here would double the cost.
-        return .instant(name: "state changed", task: task, args: [("diff", diff)])
+        return .changed(task: task, diff: diff)
       case .cancellation(_, let task, _):
         return .instant(name: "cleanup changed state", task: task, args: [("by", DebugEntry.changer(cause)!), ("diff", diff)])
       case .hook, .childHook, .unknown:
