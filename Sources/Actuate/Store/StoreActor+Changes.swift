@@ -3,20 +3,32 @@ extension StoreActor {
   var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || hasChildren }
 
   /// Called by the inlined state accessors before a root store's write, in one call: whether the write
-  /// lands (``writeLands``), and if it does, the batch it joins (``willWrite()``).
+  /// lands, and if it does, the batch it joins.
+  ///
+  /// A write does not land once the store has stopped, nor for a cancelled action, whether its handler
+  /// writes or a task the handler started (it inherits the action's task-local record, though not its
+  /// cancellation). A cleanup's writes always land.
   @usableFromInline
   func beginWrite() -> Bool {
-    guard writeLands else { return false }
-    willWrite()
+    if let cleaning {
+      if isObserved { willWrite(cleaningUp: cleaning) }
+      return true
+    }
+    if isStopped { return false }
+    // Read once: the write's cause, and whether it is cancelled.
+    let context = TaskContext.current
+    if let context, context.owner == ObjectIdentifier(self) {
+      if context.isCancelled { return false }
+    } else if Task.isCancelled {
+      return false
+    }
+    if isObserved { willWrite(cause: context) }
     return true
   }
 
-  /// Called before every write. Opens a batch at the first write of a stretch, so the stretch's writes
-  /// become one change; a write from another task first closes the batch that is open.
-  func willWrite() {
-    guard isObserved else { return }
-    if let cleaning { return willWrite(cleaningUp: cleaning) }
-    let cause = TaskContext.current
+  /// Opens a batch at the first write of a stretch, so the stretch's writes become one change; a write from
+  /// another task first closes the batch that is open.
+  private func willWrite(cause: TaskRecord?) {
     if let batch {
       if batch.cause === cause, batch.cleanup == nil { return }
       flush()
@@ -55,20 +67,19 @@ extension StoreActor {
     self.batch = nil
     activity &+= 1
     if !observers.isEmpty { emitChanged(batch) }
-    subscribers.publish(current)
-    if hasChildren { reconcileChildren(old: Self.old(of: batch)) }
+    // Each out of line, for the same reason as this function.
+    if !subscribers.isEmpty { publishToSubscribers() }
+    if hasChildren { reconcileChildren(after: batch) }
   }
 
-  /// Whether a write made now lands: not once the store has stopped, and not for a cancelled action, whether
-  /// its handler writes or a task the handler started (it inherits the action's task-local record, though
-  /// not its cancellation). A cleanup's writes always land.
-  var writeLands: Bool {
-    if cleaning != nil { return true }
-    if isStopped { return false }
-    guard let context = TaskContext.current, context.owner == ObjectIdentifier(self) else {
-      return !Task.isCancelled
-    }
-    return !context.isCancelled
+  @inline(never)
+  private func publishToSubscribers() {
+    subscribers.publish(current)
+  }
+
+  @inline(never)
+  private func reconcileChildren(after batch: Batch) {
+    reconcileChildren(old: Self.old(of: batch))
   }
 
   /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.
