@@ -7,7 +7,7 @@
 /// action's record and the closed batch, so the store's side is a lock, a clock read and an append of
 /// plain values; the writer rebuilds the events from them, off the store.
 final class EventInbox: @unchecked Sendable {
-  // @unchecked: `items` is locked; everything else is set once, before the store can call.
+  // @unchecked: `pending` is locked; everything else is set once, before the store can call.
 
   /// What happened, and what the writer needs to rebuild the event.
   struct Item {

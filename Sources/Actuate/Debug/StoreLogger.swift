@@ -6,8 +6,8 @@
 /// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
 /// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
 final class StoreLogger<I: Interactor>: @unchecked Sendable {
-  // @unchecked: `traces`, `timestamps`, `line` and `lastDescribed` are touched only on the writer's serial queue;
-  // everything else is immutable, or (`inbox`) locked.
+  // @unchecked: `traces`, `timestamps`, `lineBuffer` and `lastDescribed` are touched only on the writer's
+  // serial queue; everything else is immutable.
 
   private let debug: DebugStore
   private let actions: (@Sendable (I.Action) -> Bool)?
@@ -25,7 +25,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private var traces: [JSONBuffer]
   private var timestamps: TimestampFormatter
   /// The text line being built, kept so its storage is reused.
-  private var line = TextBuffer()
+  private var lineBuffer = TextBuffer()
   /// The last action described, by its task's number (see `description(of:)`).
   private var lastDescribed: (number: UInt64, text: String)?
 
@@ -67,84 +67,112 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     if hasTrace { writeTraces(atLeast: 1) }
   }
 
-  private func write(_ item: EventInbox.Item) {
-    // The events of an action's life and its changes, the bulk of any log, become entries straight from
-    // the record: the writer's code runs unspecialised too, and an event built and taken apart again costs
-    // as much as the rest of the entry. Only a trace, and the rarer events, need the event itself.
-    let record = item.kind == .other ? nil : item.record.map { unsafeDowncast($0, to: ActionRecord<I>.self) }
+  // The events of an action's life and its changes, the bulk of any log, become entries and trace events
+  // straight from the record: the writer's code runs unspecialised too, and an event built and taken apart
+  // again costs as much as the rest of the entry. Only the rarer events need the event itself.
+
+  /// What the writer learns of an item before it writes it anywhere. Not generic, like the inbox: a generic
+  /// value made per item, or a tuple over one in a `switch`, has its type looked up each time.
+  private struct Subject {
+    /// The action's record, for an action's life.
+    var record: TaskRecord?
+    /// For a change: the record of the action whose handler made it, if one did.
+    var changer: TaskRecord?
+    /// For a change: its diff.
     var diff: StateDiff?
-    var changer: ActionRecord<I>?
-    var boxed: StoreEvent<I>?
+    /// For a rarer event: its box.
+    var event: AnyObject?
+  }
+
+  private func write(_ item: EventInbox.Item) {
+    guard let subject = subject(of: item) else { return }
+    if hasTrace { trace(item, subject) }
+    if hasEntries, let entry = entry(for: item, subject) { deliver(entry, at: item.time) }
+  }
+
+  /// What `item` is about, or `nil` if the filters leave it out or it changed nothing.
+  private func subject(of item: EventInbox.Item) -> Subject? {
+    var subject = Subject()
     switch item.kind {
     case .sent, .started, .cancelled, .finished:
-      guard keeps(record!) else { return }
+      guard keeps(action(item.record!)) else { return nil }
+      subject.record = item.record
     case .changed:
       let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
-      changer = actionRecord(causing: change.batch)
-      if let changer { guard keeps(changer) else { return } }
-      diff = StateDiff(StoreActor<I>.old(of: change.batch), change.new)
-      guard diff != nil else { return }
+      subject.changer = actionRecord(causing: change.batch)
+      if let changer = subject.changer { guard keeps(action(changer)) else { return nil } }
+      subject.diff = StateDiff(StoreActor<I>.old(of: change.batch), change.new)
+      guard subject.diff != nil else { return nil }
     case .other:
       let event = unsafeDowncast(item.payload!, to: EventBox<I>.self).event
-      if let actions, !event.subjectActions.allSatisfy(actions) { return }
+      if let actions, !event.subjectActions.allSatisfy(actions) { return nil }
       if !debug.filter.keepsEveryAction {
-        guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return }
+        guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return nil }
       }
-      boxed = event
+      subject.event = item.payload
     }
-    if hasTrace {
-      let input: TraceInput?
-      let lines = min(debug.maxLines, Self.traceLines)
-      switch item.kind {
-      case .sent:
-        let sender = record!.sender
-        input = .taken(
-          task: record!.number, action: description(of: record!), sender: sender?.task,
-          sentBy: sender.map(DebugEntry.name(of:)))
-      case .started:
-        input = .handlerStarted(task: record!.number)
-      case .cancelled:
-        input = .cancelled(task: record!.number, reason: "\(item.reason)")
-      case .finished:
-        input = .ended(task: record!.number, outcome: "\(item.outcome)")
-      case .changed where changer != nil:
-        input = .changed(task: changer!.number, diff: diff!.text(maxLines: lines))
-      case .changed, .other:
-        input = TraceInput.make(for: boxed ?? event(of: item), diff: diff, maxLines: lines)
-      }
-      if let input {
-        for (index, sink) in debug.sinks.enumerated() {
-          if let trace = sink.trace { trace.record(input, store: id, at: item.time, to: &traces[index]) }
-        }
-        writeTraces(atLeast: Self.traceChunk)
-      }
+    return subject
+  }
+
+  private func trace(_ item: EventInbox.Item, _ subject: Subject) {
+    let lines = min(debug.maxLines, Self.traceLines)
+    let input: TraceInput?
+    switch (item.kind, subject.record, subject.changer) {
+    case (.sent, let record?, _):
+      let sender = action(record).sender
+      input = .taken(
+        task: record.number, action: description(of: action(record)), sender: sender?.task,
+        sentBy: sender.map(DebugEntry.name(of:)))
+    case (.started, let record?, _):
+      input = .handlerStarted(task: record.number)
+    case (.cancelled, let record?, _):
+      input = .cancelled(task: record.number, reason: "\(item.reason)")
+    case (.finished, let record?, _):
+      input = .ended(task: record.number, outcome: "\(item.outcome)")
+    case (.changed, _, let changer?):
+      input = .changed(task: changer.number, diff: subject.diff!.text(maxLines: lines))
+    default:
+      input = TraceInput.make(for: event(of: item, subject), diff: subject.diff, maxLines: lines)
     }
-    guard hasEntries else { return }
-    let entry: DebugEntry?
-    switch item.kind {
-    case .sent:
-      let sender = record!.sender.map(DebugEntry.name(of:))
-      entry = .sent(description(of: record!), sender: sender)
-    case .started:
+    guard let input else { return }
+    for (index, sink) in debug.sinks.enumerated() {
+      if let trace = sink.trace { trace.record(input, store: id, at: item.time, to: &traces[index]) }
+    }
+    writeTraces(atLeast: Self.traceChunk)
+  }
+
+  /// The entry a text or JSON-lines sink prints for `item`, or `nil` if it prints none.
+  private func entry(for item: EventInbox.Item, _ subject: Subject) -> DebugEntry? {
+    switch (item.kind, subject.record, subject.changer) {
+    case (.sent, let record?, _):
+      let record = action(record)
+      return .sent(description(of: record), sender: record.sender.map(DebugEntry.name(of:)))
+    case (.started, _, _):
       // Only a trace shows a handler's start.
-      entry = nil
-    case .cancelled:
-      entry = .cancelled(description(of: record!), reason: item.reason)
-    case .finished:
+      return nil
+    case (.cancelled, let record?, _):
+      return .cancelled(description(of: action(record)), reason: item.reason)
+    case (.finished, let record?, _):
       // An action that never started has no end to tell: its cancellation was logged.
-      entry = item.duration.map { .finished(description(of: record!), outcome: item.outcome, duration: $0) }
-    case .changed:
-      let text = diff!.text(maxLines: debug.maxLines)
-      if let changer {
-        let action = description(of: changer)
-        entry = .changed(text, action: action, cause: action)
-      } else {
-        entry = DebugEntry.make(for: event(of: item), diff: diff, maxLines: debug.maxLines)
-      }
-    case .other:
-      entry = DebugEntry.make(for: boxed!, diff: nil, maxLines: debug.maxLines)
+      guard let duration = item.duration else { return nil }
+      return .finished(description(of: action(record)), outcome: item.outcome, duration: duration)
+    case (.changed, _, let changer?):
+      let described = description(of: action(changer))
+      return .changed(subject.diff!.text(maxLines: debug.maxLines), action: described, cause: described)
+    default:
+      return DebugEntry.make(for: event(of: item, subject), diff: subject.diff, maxLines: debug.maxLines)
     }
-    if let entry { deliver(entry, at: item.time) }
+  }
+
+  /// A record of this inbox's: every one is an action of this store's.
+  private func action(_ record: TaskRecord) -> ActionRecord<I> {
+    unsafeDowncast(record, to: ActionRecord<I>.self)
+  }
+
+  /// The event of a rarer item, or the event an item of an action's life or a change tells of.
+  private func event(of item: EventInbox.Item, _ subject: Subject) -> StoreEvent<I> {
+    if let box = subject.event { return unsafeDowncast(box, to: EventBox<I>.self).event }
+    return event(of: item)
   }
 
   /// Whether the action filters keep the entries about `record`'s action.
@@ -154,9 +182,11 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   }
 
   /// The record of the action whose handler made a change, if one did (not its cleanup, not a hook).
-  private func actionRecord(causing batch: Batch) -> ActionRecord<I>? {
-    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner else { return nil }
-    return cause as? ActionRecord<I>
+  private func actionRecord(causing batch: Batch) -> TaskRecord? {
+    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner, cause is ActionRecord<I> else {
+      return nil
+    }
+    return cause
   }
 
   /// `record`'s action as the log prints it. An action's entries (taken, changed, ended) follow each other,
@@ -172,16 +202,16 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private func event(of item: EventInbox.Item) -> StoreEvent<I> {
     switch item.kind {
     case .sent:
-      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      let record = action(item.record!)
       return .actionSent(record.action, task: record.number, sender: record.sender)
     case .started:
-      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      let record = action(item.record!)
       return .actionStarted(record.action, task: record.number)
     case .cancelled:
-      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      let record = action(item.record!)
       return .actionCancelled(record.action, task: record.number, reason: item.reason)
     case .finished:
-      let record = unsafeDowncast(item.record!, to: ActionRecord<I>.self)
+      let record = action(item.record!)
       return .actionFinished(record.action, task: record.number, outcome: item.outcome, duration: item.duration)
     case .changed:
       let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
@@ -217,17 +247,17 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// `[Actuate Store#1 2026-11-23T12:00:01.204113+01:00] ` and the entry's text.
   private func textLine(_ entry: DebugEntry, at time: WallTime) -> String {
-    line.removeAll()
-    line.append("[Actuate ")
-    line.append(id.description)
-    line.append(byte: UInt8(ascii: " "))
-    timestamps.write(time, to: &line)
-    line.append("] ")
-    line.append(entry.message)
+    lineBuffer.removeAll()
+    lineBuffer.append("[Actuate ")
+    lineBuffer.append(id.description)
+    lineBuffer.append(byte: UInt8(ascii: " "))
+    timestamps.write(time, to: &lineBuffer)
+    lineBuffer.append("] ")
+    lineBuffer.append(entry.message)
     if let detail = entry.detail {
-      line.append(byte: UInt8(ascii: "\n"))
-      line.append(detail)
+      lineBuffer.append(byte: UInt8(ascii: "\n"))
+      lineBuffer.append(detail)
     }
-    return line.text
+    return lineBuffer.text
   }
 }

@@ -25,12 +25,13 @@ struct Observers<I: Interactor>: Sequence {
     isEmpty = false
   }
 
-  /// How many observe, the log counted as one.
+  /// Attaches the debug log's inbox.
   mutating func attach(_ log: EventInbox) {
     self.log = log
     isEmpty = false
   }
 
+  /// How many observe, the log counted as one.
   var count: Int { list.count + (log == nil ? 0 : 1) }
 
   func makeIterator() -> IndexingIterator<[StoreObserver<I>]> {

@@ -11,14 +11,13 @@ struct ChunkedBuffer<Element> {
   private var full: [[Element]] = []
   private var current: [Element] = []
   private var spares: [[Element]] = []
+  /// How many elements wait to be taken.
+  private(set) var count = 0
 
   init(chunkSize: Int, maxSpares: Int) {
     self.chunkSize = chunkSize
     self.maxSpares = maxSpares
   }
-
-  /// How many elements wait to be taken.
-  private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
 
