@@ -32,8 +32,8 @@ public struct DebugLogging<I: Interactor>: Sendable {
   /// - Parameters:
   ///   - debug: The sinks and filter to use.
   ///   - actions: Leaves out the entries about actions for which it is false: the action, the state change
-  ///     its handler made, its cancellation and its end. It runs on the log's writer, off the store, before each entry is
-  ///     formatted.
+  ///     its handler made, its cancellation and its end. It is asked once per action, on the store, as the
+  ///     action is taken, and on the log's writer for the rarer entries about it, such as a dropped write.
   public static func using(_ debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)? = nil) -> Self {
     Self(choice: .using(debug), actions: actions)
   }
@@ -47,6 +47,7 @@ public struct DebugLogging<I: Interactor>: Sendable {
     case .using(let chosen): debug = chosen
     }
     guard let debug, debug.filter.includes(I.self) else { return nil }
-    return StoreLogger<I>(debug: debug, actions: actions, store: ObjectIdentifier(store), id: store.storeID).makeInbox()
+    let logger = StoreLogger<I>(debug: debug, actions: actions, store: ObjectIdentifier(store), id: store.storeID)
+    return logger.makeInbox(capacity: debug.inboxCapacity)
   }
 }

@@ -19,9 +19,10 @@
 /// Besides this text, a sink can write JSON lines (``DebugFormat/jsonLines``), rotate its file
 /// (``LogRotation``), or draw a timeline of every action for Perfetto (``DebugSink/trace(_:)``).
 ///
-/// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only copies
-/// each event (for a state change, the old and new state) and hands it to one background writer, which
-/// formats and writes each store's entries in the order they happened. Call ``flush()`` to wait for the writer.
+/// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only hands
+/// what happened (an action's record; for a state change, the old and new state) to one background writer,
+/// which formats and writes each store's entries in the order they happened. Call ``flush()`` to wait for the
+/// writer.
 public struct DebugStore: Sendable {
   /// Where entries go. Every entry goes to every sink.
   public var sinks: [DebugSink]
@@ -31,6 +32,8 @@ public struct DebugStore: Sendable {
   public var maxLines: Int
   /// Where the timestamps come from; tests pin it.
   var clock = DebugClock.system
+  /// The most events of one store that wait for the writer (see ``EventInbox``); tests make it small.
+  var inboxCapacity = EventInbox.defaultCapacity
   /// Reports a sink's failure; bound to the warning handler in force when this value was made, because the
   /// writer runs where no task-local handler reaches.
   let warn: @Sendable (String) -> Void

@@ -24,12 +24,14 @@ final class EventInbox: @unchecked Sendable {
       case changed
       /// Anything rarer: `payload` is a boxed event.
       case other
+      /// From here, events were left out because the inbox was full: `payload` is the ``LeftOutCount``.
+      case leftOut
     }
 
     // Laid out small (40 bytes), references first: a store that runs ahead of its writer writes a backlog
     // of these to memory it has not touched yet.
-    var record: TaskRecord?
-    var payload: AnyObject?
+    let record: TaskRecord?
+    let payload: AnyObject?
     /// The wall time, in nanoseconds since 1970.
     private let nanoseconds: Int64
     /// How long the handler ran, in nanoseconds; negative if it never started.
@@ -67,7 +69,9 @@ final class EventInbox: @unchecked Sendable {
     }
   }
 
+  private let owner: ObjectIdentifier
   private let kinds: DebugEntryKinds
+  private let admits: (@Sendable (TaskRecord) -> Bool)?
   /// Whether a handler's start is kept: only a trace shows it, and only with the ends it belongs to.
   private let keepsStarts: Bool
   /// Whether an action that never started keeps its end: a trace closes its span with it; a text log has
@@ -77,7 +81,8 @@ final class EventInbox: @unchecked Sendable {
   private let pending = Locked(Pending())
   /// The most items that wait for the writer. Past it, items are counted and left out until the writer
   /// has taken what waits, and the log says how many it missed: a store that outruns its writer for good
-  /// must not hold every record it ever handled.
+  /// must not hold every record it ever handled. What the log must not lose is kept all the same: the rest
+  /// of an action whose taking it shows, and the store's stop.
   private let capacity: Int
   /// Called (on the store) when the inbox goes from empty to not: the writer should come and take it.
   private let wake: @Sendable (EventInbox) -> Void
@@ -85,18 +90,27 @@ final class EventInbox: @unchecked Sendable {
   /// What waits for the writer.
   private struct Pending {
     var items = ChunkedBuffer<Item>(chunkSize: 1024, maxSpares: 4)
-    /// Items left out since the writer last took the inbox, because it was full.
-    var leftOut = 0
+    /// Counts what is left out since the inbox was last found full, until the writer takes its marker.
+    var leftOut: LeftOutCount?
   }
 
-  /// A million items: several seconds of a busy writer's work, and a hundred-odd megabytes at most.
+  /// About a million events: a few seconds of a busy writer's work. Each holds its action's record, or a
+  /// change's two states, so what that costs in memory depends on the state.
   static var defaultCapacity: Int { 1 << 20 }
 
+  /// - Parameters:
+  ///   - owner: The store, to tell its records from another store's.
+  ///   - admits: The typed action filter, asked of each action as it is taken.
+  ///   - capacity: The most events that wait for the writer; at least 1.
   init(
-    kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock, capacity: Int = defaultCapacity,
+    owner: ObjectIdentifier, kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock,
+    admits: (@Sendable (TaskRecord) -> Bool)?, capacity: Int = defaultCapacity,
     wake: @escaping @Sendable (EventInbox) -> Void
   ) {
+    precondition(capacity > 0, "a debug log's inbox holds at least one event")
+    self.owner = owner
     self.kinds = kinds
+    self.admits = admits
     self.capacity = capacity
     self.keepsStarts = hasTrace && kinds.contains(.handlerFinished)
     self.keepsEndsNeverStarted = hasTrace
@@ -105,59 +119,86 @@ final class EventInbox: @unchecked Sendable {
   }
 
   func sent(_ record: TaskRecord) {
+    if let admits, !admits(record) {
+      record.inLog = .leftOut
+      return
+    }
     guard kinds.contains(.action) else { return }
-    put(Item(kind: .sent, time: now(), record: record))
+    record.inLog = put(Item(kind: .sent, time: now(), record: record), essential: false) ? .shown : .leftOut
   }
 
   func started(_ record: TaskRecord) {
     guard keepsStarts else { return }
-    put(Item(kind: .started, time: now(), record: record))
+    put(Item(kind: .started, time: now(), record: record), of: record)
   }
 
   func cancelled(_ record: TaskRecord, reason: CancellationReason) {
     guard kinds.contains(.cancelled) else { return }
-    put(Item(kind: .cancelled, time: now(), record: record, reason: reason))
+    put(Item(kind: .cancelled, time: now(), record: record, reason: reason), of: record)
   }
 
   func finished(_ record: TaskRecord, outcome: ActionOutcome, duration: Duration?) {
     guard kinds.contains(.handlerFinished), duration != nil || keepsEndsNeverStarted else { return }
-    put(Item(kind: .finished, time: now(), record: record, outcome: outcome, duration: duration))
+    put(Item(kind: .finished, time: now(), record: record, outcome: outcome, duration: duration), of: record)
   }
 
-  /// Whether changes are kept: if not, the store need not box the new state.
-  var keepsChanges: Bool { kinds.contains(.stateChange) }
-
-  /// Whether entries of `kind` are kept, so the store boxes no event that would be dropped.
+  /// Whether entries of `kind` are kept, so the store builds and boxes nothing that would be dropped.
   func keeps(_ kind: DebugEntryKind) -> Bool { kinds.contains(kind) }
 
+  /// Whether a change made by `batch` is left out of the log: its action's is.
+  func leavesOut(_ batch: Batch) -> Bool {
+    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner else { return false }
+    return cause.inLog == .leftOut
+  }
+
   func changed(_ change: PublishedChange) {
-    put(Item(kind: .changed, time: now(), payload: change))
+    put(Item(kind: .changed, time: now(), payload: change), essential: false)
   }
 
-  /// Any other event, boxed by the logger, which has filtered it by kind.
-  func other(_ event: AnyObject) {
-    put(Item(kind: .other, time: now(), payload: event))
+  /// Any other event, boxed by the logger. `essential` for what the log must not lose even when full (that
+  /// the store stopped).
+  func other(_ event: AnyObject, essential: Bool) {
+    put(Item(kind: .other, time: now(), payload: event), essential: essential)
   }
 
-  private func put(_ item: Item) {
-    let wasEmpty = pending.withLock { pending in
-      guard pending.items.count < capacity else {
-        pending.leftOut += 1
-        return false
+  /// Puts an item about `record`'s action: none if the action is left out, and never left out if the
+  /// action's taking is in the log, so that what the log shows of it ends (a trace's span closes).
+  private func put(_ item: Item, of record: TaskRecord) {
+    switch record.inLog {
+    case .leftOut: return
+    case .shown: put(item, essential: true)
+    case .undecided: put(item, essential: false)
+    }
+  }
+
+  /// Puts `item` unless the inbox is full and it is not essential; returns whether it was put.
+  @discardableResult
+  private func put(_ item: Item, essential: Bool) -> Bool {
+    let (wasEmpty, isPut) = pending.withLock { pending -> (Bool, Bool) in
+      if pending.items.count >= capacity, !essential {
+        if pending.leftOut == nil {
+          // Where the log starts leaving events out, a marker that will say how many.
+          let marker = LeftOutCount()
+          pending.leftOut = marker
+          pending.items.append(Item(kind: .leftOut, time: item.time, payload: marker))
+        }
+        pending.leftOut!.count += 1
+        return (false, false)
       }
-      let wasEmpty = pending.items.isEmpty && pending.leftOut == 0
+      let wasEmpty = pending.items.isEmpty
       pending.items.append(item)
-      return wasEmpty
+      return (wasEmpty, true)
     }
     if wasEmpty { wake(self) }
+    return isPut
   }
 
-  /// Takes everything put so far, in chunks, oldest first, and how many items were left out after them
-  /// because the inbox was full.
-  func takeAll() -> (chunks: [[Item]], leftOut: Int) {
+  /// Takes everything put so far, in chunks, oldest first.
+  func takeAll() -> [[Item]] {
     pending.withLock { pending in
-      defer { pending.leftOut = 0 }
-      return (pending.items.takeAll(), pending.leftOut)
+      // Counting stops for the marker taken now: events left out after this are told by a new one.
+      pending.leftOut = nil
+      return pending.items.takeAll()
     }
   }
 
@@ -167,6 +208,21 @@ final class EventInbox: @unchecked Sendable {
     for index in chunks.indices { chunks[index].removeAll(keepingCapacity: true) }
     pending.withLock { $0.items.recycle(&chunks) }
   }
+}
+
+/// Whether a debug log shows an action: its taking was logged (`shown`), or it was left out by the typed
+/// action filter or a full inbox (`leftOut`), or the log keeps no actions' takings (`undecided`).
+enum LogPresence: UInt8 {
+  case undecided
+  case shown
+  case leftOut
+}
+
+/// How many events the log left out since a moment, counted under the inbox's lock until the writer takes
+/// the marker that holds it.
+final class LeftOutCount: @unchecked Sendable {
+  // @unchecked: written under the inbox's lock, read by the writer after it took the marker under it.
+  var count = 0
 }
 
 /// A change as the store published it: its batch (the state before, and the cause) and the state after.

@@ -42,28 +42,33 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// The inbox the store puts what happens in. It holds this logger, and the store holds it: the logger
   /// lives as long as the store, and holds nothing back.
-  func makeInbox(capacity: Int = EventInbox.defaultCapacity) -> EventInbox {
-    EventInbox(kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock, capacity: capacity) {
-      [self] inbox in
+  func makeInbox(capacity: Int) -> EventInbox {
+    // The typed filter is asked on the store, once per action as it is taken: an action it leaves out costs
+    // the log nothing more.
+    let admits = actions.map { actions in { @Sendable (record: TaskRecord) in actions(Self.action(record).action) } }
+    return EventInbox(
+      owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
+      admits: admits, capacity: capacity
+    ) { [self] inbox in
       DebugWriter.shared.enqueue { self.writeInbox(inbox) }
     }
   }
 
-  /// Says, in the log, that the store outran the writer and `count` entries were left out just before now.
-  private func writeLeftOut(_ count: Int) {
+  /// Says, in the log, that from `time` on the store outran the writer and `count` events were left out.
+  private func writeLeftOut(_ count: Int, at time: WallTime) {
+    let events = GroupedCount.phrase(count, "event", "events")
     let message =
-      "\(id) outran its debug log's writer, so the \(GroupedCount.phrase(count, "event", "events")) after the previous entry \(count == 1 ? "was" : "were") left out to keep memory bounded. Log fewer kinds or actions with a DebugFilter, or write to a faster sink."
-    write(EventInbox.Item(kind: .other, time: debug.clock.now(), payload: EventBox<I>(.warning(message))))
+      "\(id) outran its debug log's writer, so from here the log leaves out \(events) until the writer caught up, to keep memory bounded; what it shows of actions taken before this entry still ends. Log fewer kinds of entry with a DebugFilter, or write to a faster sink."
+    write(EventInbox.Item(kind: .other, time: time, payload: EventBox<I>(.warning(message))))
   }
 
   /// Writes everything put in the inbox so far, in order, then the batch's trace output.
   private func writeInbox(_ inbox: EventInbox) {
-    var (chunks, leftOut) = inbox.takeAll()
+    var chunks = inbox.takeAll()
     for chunk in chunks {
       for item in chunk { write(item) }
     }
     inbox.recycle(&chunks)
-    if leftOut > 0 { writeLeftOut(leftOut) }
     if hasTrace { writeTraces(atLeast: 1) }
   }
 
@@ -85,6 +90,9 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   }
 
   private func write(_ item: EventInbox.Item) {
+    if item.kind == .leftOut {
+      return writeLeftOut(unsafeDowncast(item.payload!, to: LeftOutCount.self).count, at: item.time)
+    }
     guard let subject = subject(of: item) else { return }
     if hasTrace { trace(item, subject) }
     if hasEntries, let entry = entry(for: item, subject) { deliver(entry, at: item.time) }
@@ -97,6 +105,8 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     case .sent, .started, .cancelled, .finished:
       guard keeps(action(item.record!)) else { return nil }
       subject.record = item.record
+    case .leftOut:
+      return nil
     case .changed:
       let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
       subject.changer = actionRecord(causing: change.batch)
@@ -166,19 +176,25 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// A record of this inbox's: every one is an action of this store's.
   private func action(_ record: TaskRecord) -> ActionRecord<I> {
+    Self.action(record)
+  }
+
+  private static func action(_ record: TaskRecord) -> ActionRecord<I> {
     unsafeDowncast(record, to: ActionRecord<I>.self)
   }
 
-  /// The event of a rarer item, or the event an item of an action's life or a change tells of.
+  /// The event of a rarer item, or of a change that no action's handler made.
   private func event(of item: EventInbox.Item, _ subject: Subject) -> StoreEvent<I> {
     if let box = subject.event { return unsafeDowncast(box, to: EventBox<I>.self).event }
-    return event(of: item)
+    let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
+    return .stateChanged(
+      old: StoreActor<I>.old(of: change.batch), new: change.new, cause: StoreCause(of: change.batch, owner: owner))
   }
 
-  /// Whether the action filters keep the entries about `record`'s action.
+  /// Whether the described action filter keeps the entries about `record`'s action (the typed one was asked
+  /// on the store).
   private func keeps(_ record: ActionRecord<I>) -> Bool {
-    if let actions, !actions(record.action) { return false }
-    return debug.filter.keepsEveryAction || debug.filter.actions(description(of: record))
+    debug.filter.keepsEveryAction || debug.filter.actions(description(of: record))
   }
 
   /// The record of the action whose handler made a change, if one did (not its cleanup, not a hook).
@@ -196,30 +212,6 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     let text = describe(record.action)
     lastDescribed = (record.number, text)
     return text
-  }
-
-  /// The event an inbox item tells of. Every record and change in this inbox is this store's.
-  private func event(of item: EventInbox.Item) -> StoreEvent<I> {
-    switch item.kind {
-    case .sent:
-      let record = action(item.record!)
-      return .actionSent(record.action, task: record.number, sender: record.sender)
-    case .started:
-      let record = action(item.record!)
-      return .actionStarted(record.action, task: record.number)
-    case .cancelled:
-      let record = action(item.record!)
-      return .actionCancelled(record.action, task: record.number, reason: item.reason)
-    case .finished:
-      let record = action(item.record!)
-      return .actionFinished(record.action, task: record.number, outcome: item.outcome, duration: item.duration)
-    case .changed:
-      let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
-      return .stateChanged(
-        old: StoreActor<I>.old(of: change.batch), new: change.new, cause: StoreCause(of: change.batch, owner: owner))
-    case .other:
-      return unsafeDowncast(item.payload!, to: EventBox<I>.self).event
-    }
   }
 
   private func writeTraces(atLeast size: Int) {

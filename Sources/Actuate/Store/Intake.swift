@@ -86,7 +86,9 @@ final class Intake<I: Interactor>: Sendable {
 
 /// One entry of a store's intake.
 enum IntakeCommand: Sendable {
-  case start
+  /// Starts the store, attaching its debug log's inbox if it is logged: the first command, so the log sees
+  /// everything the store does.
+  case start(EventInbox?)
   /// Always an `ActionRecord` of the intake's own interactor, held as its base class (see ``Intake``).
   case action(TaskRecord)
   case cancel(CancelID)

@@ -12,17 +12,10 @@ struct Observers<I: Interactor>: Sequence {
   /// Whether there is an observer other than the log, which needs every event built.
   private(set) var hasListeners: Bool
 
-  init(_ list: [StoreObserver<I>], log: EventInbox? = nil) {
+  init(_ list: [StoreObserver<I>]) {
     self.list = list
-    self.log = log
     hasListeners = !list.isEmpty
-    isEmpty = list.isEmpty && log == nil
-  }
-
-  mutating func append(_ observer: @escaping StoreObserver<I>) {
-    list.append(observer)
-    hasListeners = true
-    isEmpty = false
+    isEmpty = list.isEmpty
   }
 
   /// Attaches the debug log's inbox.

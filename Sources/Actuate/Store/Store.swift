@@ -36,10 +36,9 @@ public final class Store<I: Interactor>: Sendable {
   ) {
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks)
-    // Off, no inbox is attached, so the store never tells the log anything.
-    if let inbox = debug.inbox(for: actor) { actor.attachLog(inbox) }
     actor.home.attach(self)
-    if actor.intake.enqueue(.start) { actor.scheduleDrainFromOutside() }
+    // Off, no inbox is attached, so the store never tells the log anything.
+    if actor.intake.enqueue(.start(debug.inbox(for: actor))) { actor.scheduleDrainFromOutside() }
   }
 
   deinit {

@@ -109,16 +109,9 @@ extension StoreActor {
     StoreCause(of: record, owner: ObjectIdentifier(self))
   }
 
-  /// Adds an observer that sees every later event. Package-internal: the DebugStore and TestStore use it.
-  package func addObserver(_ observer: @escaping StoreObserver<I>) {
-    observers.append(observer)
-  }
-
-  /// How many observe the store, its debug log counted as one.
-  package var observerCount: Int { observers.count }
-
-  /// Attaches the debug log's inbox. Only as the store is made, before it is shared and anything can run on it.
-  nonisolated func attachLog(_ inbox: EventInbox) {
-    observers.attach(inbox)
+  /// How many observe the store, its debug log counted as one, once it has taken every command sent so far.
+  package var observerCount: Int {
+    drain()
+    return observers.count
   }
 }

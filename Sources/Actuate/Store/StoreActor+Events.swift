@@ -52,7 +52,7 @@ extension StoreActor {
   /// Tells a change to the log, boxing the new state, and to the other observers as an event.
   @inline(never)
   func emitChanged(_ batch: Batch) {
-    if let log = observers.log, log.keepsChanges {
+    if let log = observers.log, log.keeps(.stateChange), !log.leavesOut(batch) {
       log.changed(PublishedState(batch: batch, new: current))
     }
     if observers.hasListeners {
@@ -63,7 +63,9 @@ extension StoreActor {
   /// Tells any event to every observer: the log takes it boxed.
   func emit(_ event: StoreEvent<I>) {
     emitToListeners(event)
-    if let log = observers.log, let kind = event.debugKind, log.keeps(kind) { log.other(EventBox(event)) }
+    if let log = observers.log, let kind = event.debugKind, log.keeps(kind) {
+      log.other(EventBox(event), essential: kind == .stopped)
+    }
   }
 
   private func emitToListeners(_ event: StoreEvent<I>) {

@@ -187,7 +187,8 @@ extension StoreActor {
 
   private func process(_ command: Intake<I>.Command, at index: Int, stopping: Bool) {
     switch command {
-    case .start:
+    case .start(let log):
+      if let log { observers.attach(log) }
       start()
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.

@@ -64,9 +64,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// running it, and are its change.
   @exclusivity(unchecked) var cleaning: Cleanup?
   var hookTasks: [Task<Void, Never>] = []
-  /// Who observes the store. Set on the store, but for the debug log's inbox, attached as the store is
-  /// made, before the store is shared (see `attachLog`).
-  nonisolated(unsafe) var observers: Observers<I>
+  var observers: Observers<I>
   var subscribers = Subscribers<I.State>()
   var isStopped = false
   /// Reused between drains so that taking a batch allocates nothing.

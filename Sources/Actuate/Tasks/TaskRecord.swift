@@ -25,6 +25,8 @@ package class TaskRecord: @unchecked Sendable {
   var hasStarted = false
   /// Whether the task outlived its first stretch and sits in the registry's `live` table.
   var isLive = false
+  /// Whether a debug log shows the action (see ``EventInbox``).
+  var inLog = LogPresence.undecided
 
   // Published: under `home.lock`, for handles on any thread.
   private var published: ActionOutcome?

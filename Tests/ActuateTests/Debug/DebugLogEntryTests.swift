@@ -206,7 +206,8 @@ struct DebugLogEntryTests {
     let id = StoreID(name: "SearchFeature")
     let logger = StoreLogger<SearchFeature>(
       debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
-    logger.makeInbox().other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")))
+    let inbox = logger.makeInbox(capacity: EventInbox.defaultCapacity)
+    inbox.other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")), essential: false)
     await DebugStore.flush()
     #expect(log.entries == ["[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
   }

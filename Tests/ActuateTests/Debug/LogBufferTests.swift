@@ -46,39 +46,83 @@ struct LogBufferTests {
     #expect(text.isEmpty)
   }
 
-  @Test func thousandsOfEntriesWrittenWhileTheStoreRunsAheadLoseNoneAndKeepTheirOrder() async {
-    let (store, log) = loggedStore()
-    let count = 3_000
-    for number in 0..<count { await store.sendAndWait(.queryChanged("\(number)")) }
-    await store.flushDebugLog()
-    let actions = log.entries.filter { $0.contains("] action ") }
-    #expect(actions.count == count)
-    #expect(actions == (0..<count).map { store.entry(#"action .queryChanged("\#($0)")"#) })
+  /// Holds the log's writer until `body` returns, so the stores in it outrun the writer.
+  private func whileTheWriterIsHeld(_ body: () async -> Void) async {
+    let gate = DispatchSemaphore(value: 0)
+    DebugWriter.shared.enqueue { gate.wait() }
+    await body()
+    gate.signal()
   }
 
-  @Test func aFullInboxLeavesEventsOutAndTheLogSaysHowMany() async {
+  @Test func thousandsOfEventsWaitingForTheWriterLoseNoneAndKeepTheirOrder() async {
+    let (store, log) = loggedStore()
+    let count = 3_000
+    await whileTheWriterIsHeld {
+      // Three events an action, so the inbox holds several chunks when the writer comes.
+      for number in 0..<count { store.send(.queryChanged("\(number)")) }
+      await store.waitUntilIdle()
+    }
+    await store.flushDebugLog()
+    let actions = log.entries.filter { $0.contains("] action ") }
+    #expect(actions == (0..<count).map { store.entry(#"action .queryChanged("\#($0)")"#) })
+    #expect(log.entries.filter { $0.contains("] finished ") }.count == count)
+  }
+
+  @Test func aFullInboxLeavesEventsOutAndTheLogSaysWhereAndHowMany() async {
     let log = LogCollector()
     let id = StoreID(name: "SearchFeature")
     let logger = StoreLogger<SearchFeature>(
       debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
     let inbox = logger.makeInbox(capacity: 2)
-    // The writer is held, so the store (this test) outruns it and the inbox fills.
-    let gate = DispatchSemaphore(value: 0)
-    DebugWriter.shared.enqueue { gate.wait() }
-    for number in 1...5 { inbox.other(EventBox<SearchFeature>(.warning("number \(number)"))) }
-    gate.signal()
+    await whileTheWriterIsHeld {
+      for number in 1...5 { inbox.other(EventBox<SearchFeature>(.warning("number \(number)")), essential: false) }
+      inbox.other(EventBox<SearchFeature>(.stopped), essential: true)
+    }
     await DebugStore.flush()
     let stamp = "[Actuate \(id) 1970-01-01T12:00:01.204000Z]"
     #expect(
       log.entries == [
         "\(stamp) warning: number 1",
         "\(stamp) warning: number 2",
-        "\(stamp) warning: \(id) outran its debug log's writer, so the 3 events after the previous entry were left out to keep memory bounded. Log fewer kinds or actions with a DebugFilter, or write to a faster sink.",
+        "\(stamp) warning: \(leftOutMessage(id, "3 events"))",
+        "\(stamp) stopped",
       ])
 
     // Once the writer has caught up, the inbox takes events again.
-    inbox.other(EventBox<SearchFeature>(.warning("number 6")))
+    inbox.other(EventBox<SearchFeature>(.warning("number 6")), essential: false)
     await DebugStore.flush()
     #expect(log.entries.last == "\(stamp) warning: number 6")
+  }
+
+  @Test func aStoreThatOutrunsAFullLogStillEndsWhatItShowsAndSaysItStopped() async {
+    let log = LogCollector()
+    var debug = DebugStore.pinned(log.sink)
+    debug.inboxCapacity = 5
+    let store = Store(
+      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+    await whileTheWriterIsHeld {
+      // The start, the first action's taking, change and end, and the second's taking fill the inbox. The
+      // second action's change is the first event left out; its end is kept, since its taking is in the
+      // log. The takings of the eight after it are left out, and everything about those actions with them.
+      for number in 1...10 { await store.sendAndWait(.queryChanged("\(number)")) }
+      store.stop()
+      await store.waitUntilIdle()
+    }
+    await store.flushDebugLog()
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store),
+        store.entry(#"action .queryChanged("1")"#),
+        queryChangedEntry(store, from: "", to: "1", by: #".queryChanged("1")"#),
+        store.entry(#"finished .queryChanged("1") in ‹t›"#),
+        store.entry(#"action .queryChanged("2")"#),
+        store.entry("warning: \(leftOutMessage(store.id, "9 events"))"),
+        store.entry(#"finished .queryChanged("2") in ‹t›"#),
+        store.entry("stopped"),
+      ])
+  }
+
+  private func leftOutMessage(_ id: StoreID, _ events: String) -> String {
+    "\(id) outran its debug log's writer, so from here the log leaves out \(events) until the writer caught up, to keep memory bounded; what it shows of actions taken before this entry still ends. Log fewer kinds of entry with a DebugFilter, or write to a faster sink."
   }
 }
