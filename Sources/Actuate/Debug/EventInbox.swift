@@ -151,6 +151,8 @@ final class EventInbox: @unchecked Sendable {
     return cause.inLog == .leftOut
   }
 
+  /// A change. The store asks `keeps(.stateChange)` and `leavesOut(_:)` first, so it boxes no change that
+  /// would be dropped.
   func changed(_ change: PublishedChange) {
     put(Item(kind: .changed, time: now(), payload: change), essential: false)
   }
