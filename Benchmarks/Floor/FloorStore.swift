@@ -1,10 +1,13 @@
+import Foundation
+
 /// The least a store can do per action under Actuate's contract, in a module of its own so that, like
 /// Actuate's own store, its generic code runs unspecialised for an interactor defined elsewhere: one task
 /// per action, started immediately on the store, whose handler is called through the protocol with the
 /// store isolated, and (step by step) a record per action and the task-local that names the record.
 ///
-/// Nothing else of Actuate's: no intake, no policies, no registry, no observers. The `task-floor`
-/// benchmark times each step against a bare actor call; Docs/Performance.md reads the floor off it.
+/// Nothing else of Actuate's: no policies, no registry, no observers; an intake only in the last step. The
+/// `task-floor` benchmark times each step against a bare actor call; Docs/Performance.md reads the floor off
+/// it.
 public protocol FloorHandler: Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
@@ -19,6 +22,10 @@ public enum FloorStep: CaseIterable, Sendable {
   case record
   /// And the record bound to a task-local around the handler.
   case taskLocal
+  /// And the send made from outside the store through an intake, as `Store.send` and `sendAndWait` are: a
+  /// locked queue the store takes whole, so that a send can return at once from any thread and one task's
+  /// sends keep their order; and the record's end published under a lock, for handles on any thread.
+  case intake
 }
 
 public enum FloorContext {
@@ -27,6 +34,33 @@ public enum FloorContext {
 
 public class FloorRecord: @unchecked Sendable {
   public internal(set) var isEnded = false
+  /// For the intake step: the end as handles on other threads read it.
+  private var published = false
+  private let lock = NSLock()
+
+  func publishEnd() {
+    isEnded = true
+    lock.withLock { published = true }
+  }
+
+  var hasPublishedEnd: Bool { lock.withLock { published } }
+}
+
+/// The intake step's queue: records held as their base class, so the queue is not generic.
+final class FloorIntake: @unchecked Sendable {
+  private var records: [FloorRecord] = []
+  private let lock = NSLock()
+
+  func append(_ record: FloorRecord) {
+    lock.withLock { records.append(record) }
+  }
+
+  func takeAll() -> [FloorRecord] {
+    lock.withLock {
+      defer { records = [] }
+      return records
+    }
+  }
 }
 
 final class FloorActionRecord<H: FloorHandler>: FloorRecord, @unchecked Sendable {
@@ -41,6 +75,7 @@ final class FloorActionRecord<H: FloorHandler>: FloorRecord, @unchecked Sendable
 public actor FloorStore<H: FloorHandler> {
   public var state: H.State
   let handler: H
+  private nonisolated let intake = FloorIntake()
 
   public init(state: H.State, handler: H) {
     self.state = state
@@ -75,6 +110,29 @@ public actor FloorStore<H: FloorHandler> {
         record.isEnded = true
       }
       return record.isEnded
+    case .intake:
+      preconditionFailure("the intake step sends from outside: sendThroughIntake(_:)")
+    }
+  }
+
+  /// Handles one action as the intake step says, from outside the store; returns whether its handler has
+  /// already returned.
+  public nonisolated func sendThroughIntake(_ action: H.Action) async -> Bool {
+    let record = FloorActionRecord<H>(action)
+    intake.append(record)
+    await drain()
+    return record.hasPublishedEnd
+  }
+
+  private func drain() {
+    for taken in intake.takeAll() {
+      let record = unsafeDowncast(taken, to: FloorActionRecord<H>.self)
+      _ = Task.immediate {
+        await FloorContext.$current.withValue(record) {
+          await self.handler.onAction(record.action, store: self)
+        }
+        record.publishEnd()
+      }
     }
   }
 }

@@ -14,7 +14,11 @@ enum TaskFloor {
           let store = FloorStore(state: FloorCounter.State(), handler: FloorCounter())
           let start = ContinuousClock.now
           var ended = 0
-          for _ in 0..<count where await store.send(.increment, step) { ended += 1 }
+          if step == .intake {
+            for _ in 0..<count where await store.sendThroughIntake(.increment) { ended += 1 }
+          } else {
+            for _ in 0..<count where await store.send(.increment, step) { ended += 1 }
+          }
           let elapsed = ContinuousClock.now - start
           let final = await store.state.count
           try check(final == count && ended == count, "the floor store counted \(final) of \(count)")
@@ -46,6 +50,7 @@ enum TaskFloor {
     case .task: "a task per action"
     case .record: "+ a record per action"
     case .taskLocal: "+ the record bound to a task-local"
+    case .intake: "+ sent from outside through an intake, its end published under a lock"
     }
   }
 }
