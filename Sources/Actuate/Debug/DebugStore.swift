@@ -34,6 +34,9 @@ public struct DebugStore: Sendable {
   var clock = DebugClock.system
   /// The most events of one store that wait for the writer (see ``EventInbox``); tests make it small.
   var inboxCapacity = EventInbox.defaultCapacity
+  /// Where entries are formatted and written: the one shared writer. A test gives its log a writer of its
+  /// own, so it can hold that writer without holding every other test's log.
+  var writer = DebugWriter.shared
   /// Reports a sink's failure; bound to the warning handler in force when this value was made, because the
   /// writer runs where no task-local handler reaches.
   let warn: @Sendable (String) -> Void

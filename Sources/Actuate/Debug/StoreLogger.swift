@@ -50,7 +50,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
       admits: admits, capacity: capacity
     ) { [self] inbox in
-      DebugWriter.shared.enqueue { self.writeInbox(inbox) }
+      debug.writer.enqueue { self.writeInbox(inbox) }
     }
   }
 

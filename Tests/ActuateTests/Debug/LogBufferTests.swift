@@ -46,23 +46,28 @@ struct LogBufferTests {
     #expect(text.isEmpty)
   }
 
-  /// Holds the log's writer until `body` returns, so the stores in it outrun the writer.
-  private func whileTheWriterIsHeld(_ body: () async -> Void) async {
+  /// Holds `writer` until `body` returns, so the stores it writes for outrun it. A writer of the test's own:
+  /// holding the shared one would hold every other test's log.
+  private func whileHolding(_ writer: DebugWriter, _ body: () async -> Void) async {
     let gate = DispatchSemaphore(value: 0)
-    DebugWriter.shared.enqueue { gate.wait() }
+    writer.enqueue { gate.wait() }
     await body()
     gate.signal()
   }
 
   @Test func thousandsOfEventsWaitingForTheWriterLoseNoneAndKeepTheirOrder() async {
-    let (store, log) = loggedStore()
+    let log = LogCollector()
+    var debug = DebugStore.pinned(log.sink)
+    debug.writer = DebugWriter()
+    let store = Store(
+      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
     let count = 3_000
-    await whileTheWriterIsHeld {
+    await whileHolding(debug.writer) {
       // Three events an action, so the inbox holds several chunks when the writer comes.
       for number in 0..<count { store.send(.queryChanged("\(number)")) }
       await store.waitUntilIdle()
     }
-    await store.flushDebugLog()
+    await debug.writer.flush()
     let actions = log.entries.filter { $0.contains("] action ") }
     #expect(actions == (0..<count).map { store.entry(#"action .queryChanged("\#($0)")"#) })
     #expect(log.entries.filter { $0.contains("] finished ") }.count == count)
@@ -71,14 +76,16 @@ struct LogBufferTests {
   @Test func aFullInboxLeavesEventsOutAndTheLogSaysWhereAndHowMany() async {
     let log = LogCollector()
     let id = StoreID(name: "SearchFeature")
+    var debug = DebugStore.pinned(log.sink)
+    debug.writer = DebugWriter()
     let logger = StoreLogger<SearchFeature>(
-      debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
+      debug: debug, actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
     let inbox = logger.makeInbox(capacity: 2)
-    await whileTheWriterIsHeld {
+    await whileHolding(debug.writer) {
       for number in 1...5 { inbox.other(EventBox<SearchFeature>(.warning("number \(number)")), essential: false) }
       inbox.other(EventBox<SearchFeature>(.stopped), essential: true)
     }
-    await DebugStore.flush()
+    await debug.writer.flush()
     let stamp = "[Actuate \(id) 1970-01-01T12:00:01.204000Z]"
     #expect(
       log.entries == [
@@ -90,7 +97,7 @@ struct LogBufferTests {
 
     // Once the writer has caught up, the inbox takes events again.
     inbox.other(EventBox<SearchFeature>(.warning("number 6")), essential: false)
-    await DebugStore.flush()
+    await debug.writer.flush()
     #expect(log.entries.last == "\(stamp) warning: number 6")
   }
 
@@ -98,9 +105,10 @@ struct LogBufferTests {
     let log = LogCollector()
     var debug = DebugStore.pinned(log.sink)
     debug.inboxCapacity = 5
+    debug.writer = DebugWriter()
     let store = Store(
       state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
-    await whileTheWriterIsHeld {
+    await whileHolding(debug.writer) {
       // The start, the first action's taking, change and end, and the second's taking fill the inbox. The
       // second action's change is the first event left out; its end is kept, since its taking is in the
       // log. The takings of the eight after it are left out, and everything about those actions with them.
@@ -108,7 +116,7 @@ struct LogBufferTests {
       store.stop()
       await store.waitUntilIdle()
     }
-    await store.flushDebugLog()
+    await debug.writer.flush()
     #expect(
       log.entriesWithoutDurations == [
         startedEntry(store),
