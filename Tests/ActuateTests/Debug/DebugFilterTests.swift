@@ -47,6 +47,21 @@ struct DebugFilterTests {
       ])
   }
 
+  @Test func aTypedFilterLeavesOutTheChangesOfTheActionsItLeavesOut() async {
+    let (store, log) = loggedStore(actions: { $0 != .queryChanged("hidden") })
+    await store.send(.queryChanged("hidden")).finish()
+    await store.send(.queryChanged("shown")).finish()
+    await store.flushDebugLog()
+    // The hidden action's change is gone with it; the next change is diffed against what it left.
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store),
+        store.entry(#"action .queryChanged("shown")"#),
+        queryChangedEntry(store, from: "hidden", to: "shown", by: #".queryChanged("shown")"#),
+        store.entry(#"finished .queryChanged("shown") in ‹t›"#),
+      ])
+  }
+
   @Test func byStoreTypeAttachesNoObserverToOtherStores() async {
     let (onlyOthers, _) = loggedStore(filter: DebugFilter(stores: [OtherInteractor.self]))
     let (excluded, _) = loggedStore(filter: DebugFilter(excluding: [SearchFeature.self]))
