@@ -168,6 +168,9 @@ extension StoreActor {
     group.queued = []
     group.window = nil
     group.gap = nil
+    // The spacing goes with the gap: a cancelled task that returns later must not open a new one. The next
+    // action that waits under the id sets it again.
+    group.spacing = nil
     if !group.isEmpty { registry.groups[id] = group }
     for record in started { cancelStarted(actionRecord(record), reason: reason) }
     for record in waiting { drop(actionRecord(record), reason: reason) }

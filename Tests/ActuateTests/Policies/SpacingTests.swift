@@ -67,4 +67,47 @@ struct SpacingTests {
     await clock.advance(by: .seconds(1))
     #expect(await c.finish() == .finished)
   }
+
+  @Test func cancellingTheIDWhileASpacedActionRunsLeavesNoGapAfterIt() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .seconds(60))
+    let a = store.send("a", policy)
+    await store.settleIntake()
+    store.cancel(id: "uploads")
+    #expect(await a.finish() == .cancelled(.explicit))
+    let c = store.send("c", policy)
+    await store.settleIntake()
+    #expect(await store.state.log == ["start a", "cleanup a", "start c"])
+    await clock.advance(by: .seconds(1))
+    #expect(await store.state.log == ["start a", "cleanup a", "start c", "end c"])
+    #expect(c.outcome == .finished)
+  }
+
+  @Test func stopDuringAGapWithAQueueLeavesNothingBehind() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .seconds(60))
+    store.send("a", policy)
+    let b = store.send("b", policy)
+    await store.settleIntake()
+    await clock.advance(by: .seconds(1))  // a ends; the gap opens; b waits
+    store.stop()
+    #expect(await b.finish() == .cancelled(.storeStopped))
+    await store.settleIntake()
+    #expect(await store.actor.registry.groups.isEmpty)
+    await clock.run()
+    #expect(await store.state.log == ["start a", "end a"])
+  }
+
+  @Test func stopWhileASpacedActionRunsOpensNoGapAfterIt() async {
+    let (store, clock) = Store.probe()
+    let policy = ActionPolicy.serial(id: "uploads", spacedBy: .seconds(60))
+    let a = store.send("a", policy)
+    await store.settleIntake()
+    store.stop()
+    #expect(await a.finish() == .cancelled(.storeStopped))
+    await store.settleIntake()
+    let registry = await store.actor.registry
+    #expect(registry.groups.isEmpty && registry.live.isEmpty && registry.tags.isEmpty)
+    await clock.run()
+  }
 }
