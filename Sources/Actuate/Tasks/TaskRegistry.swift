@@ -126,8 +126,6 @@ struct TaskRegistry {
     if groups[id]?.isEmpty == true { groups[id] = nil }
   }
 
-  func isBusy(_ id: CancelID) -> Bool { groups[id]?.isBusy ?? false }
-
   /// Whether `max` or more actions run or wait under `id`.
   func isFull(_ id: CancelID, max: Int) -> Bool {
     guard let group = groups[id] else { return false }
