@@ -36,13 +36,17 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
       if state.isFinished { return (nil, false) }
       if let waiter = state.waiter {
         state.waiter = nil
-        if tracking != nil { state.isDelivering = true }
+        if let tracking {
+          // Counted under this lock, as `endDelivery` uncounts under it: a cancel from another thread in
+          // between would otherwise end a delivery not yet begun, and leave the store busy for good.
+          state.isDelivering = true
+          tracking.tracker.begin(tracking.consumer)
+        }
         return (waiter, true)
       }
       state.values.append(value)
       return (nil, true)
     }
-    if outcome.0 != nil, let tracking { tracking.tracker.begin(tracking.consumer) }
     outcome.0?.resume(returning: value)
     return outcome.1
   }
