@@ -256,9 +256,7 @@ public final class TestClock: Clock, Sendable {
       await settle(as: what, at: location, woken: sleeper.record)
       return
     }
-    let deliveries = record.home.deliveries
-    let key = ObjectIdentifier(record)
-    record.onEnd { deliveries.ended(key) }
+    record.home.deliveries.watchEnd(record)
     sleeper.continuation.resume()
     await settle(as: what, at: location, woken: record)
   }

@@ -18,6 +18,8 @@ package final class DeliveryTracker: Sendable {
     var woken: [ObjectIdentifier: TaskRecord] = [:]
     /// Tasks sleeping on a clock now, with how many sleeps (a task's child tasks share its record).
     var parked: [ObjectIdentifier: Int] = [:]
+    /// Tasks whose end calls ``ended(_:)`` already (see ``watchEnd(_:)``).
+    var endWatched: Set<ObjectIdentifier> = []
     /// Bumped on every change, so a waiter misses none between a check and a wait.
     var generation: UInt64 = 0
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
@@ -120,12 +122,17 @@ package final class DeliveryTracker: Sendable {
       state.woken[record] = nil
       state.parked[record] = nil
       state.delivering[record] = nil
+      state.endWatched.remove(record)
     }
   }
 
-  /// Wakes whoever waits for a change, without changing anything: a task of the store has ended.
-  package func poke() {
-    update { _ in }
+  /// Calls ``ended(_:)`` when `record` ends, which wakes whoever waits for a change, once however often it
+  /// is asked: a test clock waking a hook's task at every tick, or every wait until the store is idle, would
+  /// otherwise leave a handler on the record each time, kept until the task ends.
+  package func watchEnd(_ record: TaskRecord) {
+    let key = ObjectIdentifier(record)
+    guard state.withLock({ $0.endWatched.insert(key).inserted }) else { return }
+    record.onEnd { [self] in ended(key) }
   }
 
   private func update(_ body: (inout State) -> Void) {

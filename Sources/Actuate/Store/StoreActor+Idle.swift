@@ -39,8 +39,6 @@ extension StoreActor {
   /// them already), or once the calling task is cancelled.
   package nonisolated func waitUntilIdle(ignoring ignored: Set<UInt64>) async {
     let deliveries = home.deliveries
-    // By number, unique in the store: an identifier could be reused by a later record at the same address.
-    var watched: Set<UInt64> = []
     while !Task.isCancelled {
       await settle(ignoring: ignored)
       // Read before the check: a task that sleeps or ends after it changes the generation, so the wait
@@ -49,9 +47,7 @@ extension StoreActor {
       let running = await runningRecords.filter { !ignored.contains($0.number) }
       if hasUntakenCommands { continue }
       if running.isEmpty, deliveries.busyRecords.allSatisfy({ ignored.contains($0.number) }) { return }
-      for record in running where watched.insert(record.number).inserted {
-        record.onEnd { deliveries.poke() }
-      }
+      for record in running { deliveries.watchEnd(record) }
       await deliveries.waitForChange(after: generation)
     }
   }
