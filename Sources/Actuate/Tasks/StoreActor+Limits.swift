@@ -52,9 +52,12 @@ extension StoreActor {
   /// Starts the waiting actions under `id` that may start now, oldest first: while a place is free and no
   /// spacing gap is open.
   func startWaiting(under id: CancelID) {
-    while let group = registry.groups[id], group.mayStartWaiting {
+    // No copy of the group is held while its queue changes: that would copy the queue at every start.
+    while registry.groups[id]?.mayStartWaiting == true {
       let next = registry.groups[id]!.queued.removeFirst().record
-      if let spacing = group.spacing, spacing.since == .start { openGap(under: id, for: spacing.duration) }
+      if let spacing = registry.groups[id]?.spacing, spacing.since == .start {
+        openGap(under: id, for: spacing.duration)
+      }
       withBoundary { start(actionRecord(next), group: id) }
     }
   }

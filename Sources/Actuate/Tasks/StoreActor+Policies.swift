@@ -184,18 +184,26 @@ extension StoreActor {
       if group.active[record.number] != nil {
         return cancelStarted(record, reason: reason)
       }
-      if let index = group.queued.firstIndex(where: { $0.record === record }) {
-        registry.groups[id]?.queued.remove(at: index)
-        // A group kept for nothing would outlive its work: ids may be as many as the actions.
-        registry.removeIfEmpty(id)
-        return drop(record, reason: reason)
-      }
-      if group.window?.pending === record {
-        registry.groups[id]?.window?.pending = nil
-        return drop(record, reason: reason)
-      }
+      if dropIfWaiting(record, under: id, reason: reason) { return }
     }
     cancelStarted(record, reason: reason)
+  }
+
+  /// Drops `record` if it waits under `id` (queued, or the action a throttle window holds), so it never
+  /// starts; returns whether it waited there.
+  func dropIfWaiting(_ record: ActionRecord<I>, under id: CancelID, reason: CancellationReason) -> Bool {
+    guard let group = registry.groups[id] else { return false }
+    if let index = group.queued.firstIndex(where: { $0.record === record }) {
+      registry.groups[id]?.queued.remove(at: index)
+      // A group kept for nothing would outlive its work: ids may be as many as the actions.
+      registry.removeIfEmpty(id)
+    } else if group.window?.pending === record {
+      registry.groups[id]?.window?.pending = nil
+    } else {
+      return false
+    }
+    drop(record, reason: reason)
+    return true
   }
 
   /// Cancels every task, queued action, throttle window, spacing gap and hook, for good.

@@ -24,19 +24,10 @@ extension StoreActor {
     for record in tagged.values.sorted(by: { $0.number < $1.number }) {
       guard !record.isDone, let own = registry.tags[record.number]?.own else { continue }
       let record = actionRecord(record)
-      if let group = registry.groups[own] {
-        if group.uncancelled[record.number] != nil {
-          registry.groups[own]?.uncancelled.removeValue(forKey: record.number)
-        } else if let index = group.queued.firstIndex(where: { $0.record === record }) {
-          registry.groups[own]?.queued.remove(at: index)
-          registry.removeIfEmpty(own)
-          drop(record, reason: reason)
-          continue
-        } else if group.window?.pending === record {
-          registry.groups[own]?.window?.pending = nil
-          drop(record, reason: reason)
-          continue
-        }
+      if registry.groups[own]?.uncancelled[record.number] != nil {
+        registry.groups[own]?.uncancelled.removeValue(forKey: record.number)
+      } else if dropIfWaiting(record, under: own, reason: reason) {
+        continue
       }
       // Started, or taken and about to start: a cancelled action that has not started never will.
       cancelStarted(record, reason: reason)
