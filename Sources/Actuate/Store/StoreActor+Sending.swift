@@ -36,7 +36,7 @@ extension StoreActor {
 
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
-  nonisolated func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
+  nonisolated(nonsending) func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
     let (record, next) = intake.enqueue(action, sentBy: nil, owner: self)
     if next == .rejected {
       warnRejected(action)

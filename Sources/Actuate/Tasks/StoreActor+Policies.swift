@@ -45,7 +45,12 @@ extension StoreActor {
   /// finishes before this returns and leaves nothing behind in the registry.
   func start(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
     if let group { registry.join(group, record) }
-    let task = spawnImmediately { await self.run(record, group: group, after: delay) }
+    // The record is bound here, around the spawn, and the task inherits it with the rest of the task-locals
+    // it copies: bound inside the task, the handler's code would sit three executor switches deeper, and in
+    // a task started immediately each switch reads the task's executor preference under its status lock.
+    let task = TaskContext.$current.withValue(record) {
+      spawnImmediately { await self.run(record, group: group, after: delay) }
+    }
     guard !record.isDone else { return }
     registry.live[record.number] = .init(record: record, task: task)
     record.isLive = true
@@ -53,24 +58,20 @@ extension StoreActor {
     if record.cancelReason != nil { task.cancel() }
   }
 
+  /// The action's task, from its start to its end, with its record bound as `TaskContext.current` (see
+  /// `start`).
+  @inline(__always)
   private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
-    // The task-local record is bound around the code that can write, send or sleep, and no wider: each
-    // `await` into code isolated to the store costs an executor check, so the bookkeeping before and after
-    // the handler stays outside it.
-    if let delay {
-      await TaskContext.$current.withValue(record) { try? await sleep(for: delay) }
-    }
+    if let delay { try? await sleep(for: delay) }
     // Cancelled before its handler started (while it slept out a delay, or, where a task cannot start
     // immediately, while it waited for the store): the handler never runs.
     if record.isCancelled { return ended(record, group: group, startedAt: nil) }
     record.hasStarted = true
     let startedAt = observers.isEmpty ? nil : emitStarted(record)
-    await TaskContext.$current.withValue(record) {
-      if let childRun = record.childRun {
-        await childRun.handle(self)
-      } else {
-        await interactor.onAction(record.action, store: self)
-      }
+    if let childRun = record.childRun {
+      await childRun.handle(self)
+    } else {
+      await interactor.onAction(record.action, store: self)
     }
     ended(record, group: group, startedAt: startedAt)
   }
