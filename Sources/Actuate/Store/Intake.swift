@@ -11,6 +11,9 @@ final class Intake<I: Interactor>: Sendable {
 
   private let queue = Locked(IntakeQueue())
   private let numbers = AtomicCounter()
+  /// The records' type, looked up once: unspecialised code naming `ActionRecord<I>` looks its metadata up in
+  /// the runtime's cache at every send.
+  private let recordType = ActionRecord<I>.self
 
   /// Numbers tasks in the order they were created.
   func nextNumber() -> UInt64 {
@@ -23,7 +26,7 @@ final class Intake<I: Interactor>: Sendable {
     _ action: I.Action, sentBy: SenderNote?, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, next: Enqueued) {
     // Built outside the lock: an allocation is the slowest part of a send.
-    let record = ActionRecord(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
+    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
     let next = queue.withLock { queue -> Enqueued in
       if queue.stopped { return .rejected }
       queue.commands.append(.action(record))
@@ -31,6 +34,32 @@ final class Intake<I: Interactor>: Sendable {
     }
     if next == .rejected { record.end(.rejected) }
     return (record, next)
+  }
+
+  /// Sends an action whose sender takes the intake on the store itself (``Store/sendAndWait(_:)``): when the
+  /// intake is idle and empty, the action is not queued at all and the sender holds the drain (`.first`),
+  /// so no command is made, queued and copied for it. Otherwise it is queued as `enqueue` queues it.
+  func enqueueTakingFirst(
+    _ action: I.Action, owner: StoreActor<I>
+  ) -> (record: ActionRecord<I>, next: TakeFirst) {
+    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil)
+    let next = queue.withLock { queue -> TakeFirst in
+      if queue.stopped { return .rejected }
+      if !queue.draining, queue.commands.isEmpty {
+        queue.draining = true
+        return .first
+      }
+      queue.commands.append(.action(record))
+      return Self.claimDrain(&queue) ? .drain : .queued
+    }
+    if next == .rejected { record.end(.rejected) }
+    return (record, next)
+  }
+
+  /// Puts back, first, an action taken with `.first` that its sender cannot take after all: the sender
+  /// still holds the drain, so everything queued came after it.
+  func putFirst(_ record: TaskRecord) {
+    queue.withLock { $0.commands.insert(.action(record), at: 0) }
   }
 
   /// Appends a command. A stop is accepted once; after it, only the stop itself gets through.
@@ -64,12 +93,13 @@ final class Intake<I: Interactor>: Sendable {
   var isStopped: Bool { queue.withLock { $0.stopped } }
   var hasCommands: Bool { queue.withLock { !$0.commands.isEmpty } }
 
-  /// Takes everything queued, or returns `nil` and marks the intake idle, so the next sender schedules a drain.
-  func takeBatch(reusing buffer: inout [Command]) -> Bool {
+  /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and
+  /// (unless told not to) marks the intake idle, so the next sender schedules a drain.
+  func takeBatch(reusing buffer: inout [Command], releasingWhenEmpty: Bool = true) -> Bool {
     buffer.removeAll(keepingCapacity: true)
     return queue.withLock { queue in
       if queue.commands.isEmpty {
-        queue.draining = false
+        if releasingWhenEmpty { queue.draining = false }
         return false
       }
       swap(&queue.commands, &buffer)
@@ -103,6 +133,19 @@ enum Enqueued {
   /// Schedule a drain: the intake was idle, and this send claimed it.
   case drain
   /// Nothing: a drain is already under way, and will take the action.
+  case queued
+  /// Warn: the store has stopped, and the action was not taken.
+  case rejected
+}
+
+/// What a sender that takes the intake itself does once its action is sent.
+enum TakeFirst {
+  /// Take the action on the store, ahead of the intake: the intake was idle and empty, the action was not
+  /// queued, and this send holds the drain.
+  case first
+  /// Take the intake, the action in it: this send claimed the drain.
+  case drain
+  /// Take the intake, the action in it: a drain is already under way.
   case queued
   /// Warn: the store has stopped, and the action was not taken.
   case rejected

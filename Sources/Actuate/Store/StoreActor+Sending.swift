@@ -37,32 +37,56 @@ extension StoreActor {
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
   nonisolated(nonsending) func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
-    let (record, next) = intake.enqueue(action, sentBy: nil, owner: self)
+    let (record, next) = intake.enqueueTakingFirst(action, owner: self)
     if next == .rejected {
       warnRejected(action)
       return .rejected
     }
-    if let outcome = await takeIntake(claimed: next == .drain, for: record) { return outcome }
+    if let outcome = await takeIntake(next, for: record) { return outcome }
     return await record.wait()
   }
 
-  /// Takes the intake on the calling task, which has just sent `record`'s action; `claimed` says that send
-  /// made it responsible for the drain. Returns the action's outcome if it has ended by then, as the store
-  /// knows it, so the caller need not ask through the record's lock.
-  private func takeIntake(claimed: Bool, for record: TaskRecord) -> ActionOutcome? {
-    guard boundaryDepth == 0 else {
-      // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
-      // here would take later commands before the rest of the current batch. The drain in progress, or
-      // the one scheduled now, takes them in order.
-      if claimed { scheduleDrain() }
+  /// Takes the intake on the calling task, which has just sent `record`'s action (and, if `next` is
+  /// `.first`, not queued it). Returns the action's outcome if it has ended by then, as the store knows it,
+  /// so the caller need not ask through the record's lock.
+  private func takeIntake(_ next: TakeFirst, for record: ActionRecord<I>) -> ActionOutcome? {
+    guard boundaryDepth == 0, !Self.callerIsCancelled else {
+      if next == .first { intake.putFirst(record) }
+      if boundaryDepth > 0 {
+        // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
+        // here would take later commands before the rest of the current batch. The drain in progress, or
+        // the one scheduled now, takes them in order.
+        if next != .queued { scheduleDrain() }
+      } else {
+        drainInOwnTask()
+      }
       return nil
     }
-    if Task.isCancelled {
-      drainInOwnTask()
-      return nil
-    }
+    if next == .first { takeFirst(record) }
     drain()
     return record.ended
+  }
+
+  /// Takes an action that was not queued, as the first of a batch with whatever was sent after it before
+  /// now, so that a cancel sent since still reaches it before it starts.
+  private func takeFirst(_ record: ActionRecord<I>) {
+    if intake.takeBatch(reusing: &batchBuffer, releasingWhenEmpty: false) {
+      batchBuffer.insert(.action(record), at: 0)
+      takeBatchBuffer()
+      return
+    }
+    // Nothing came after it: a batch of one. The drain stays claimed, so what its first stretch sends waits
+    // for the drain that follows, as it would in a batch.
+    resetBatchLookahead()
+    activity &+= 1
+    withBoundary { take(record, at: 0, stopping: false) }
+    startDebouncedAtBatchEnd()
+  }
+
+  /// Whether the task calling `sendAndWait` is cancelled: read without retaining it, as `Task.isCancelled`
+  /// does.
+  private static var callerIsCancelled: Bool {
+    withUnsafeCurrentTask { $0?.isCancelled ?? false }
   }
 
   /// Hooks set up during a drain write and send as the running task: a cancelled caller would have those
@@ -113,21 +137,31 @@ extension StoreActor {
 
   /// Takes everything from the intake, in order, until it is empty.
   func drain() {
-    while intake.takeBatch(reusing: &batchBuffer) {
-      // A stop is always last (nothing is accepted after it): what came before it never starts.
-      let stopping: Bool
-      if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
-      activity &+= UInt64(batchBuffer.count)
-      if batchBuffer.count > 1, !stopping {
-        markCancelledInBatch()
-      } else if !batchPolicies.isEmpty || !cancelledInBatch.isEmpty {
-        batchPolicies.removeAll(keepingCapacity: true)
-        cancelledInBatch.removeAll(keepingCapacity: true)
-      }
-      for index in batchBuffer.indices {
-        withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
-      }
-      startDebouncedAtBatchEnd()
+    while intake.takeBatch(reusing: &batchBuffer) { takeBatchBuffer() }
+  }
+
+  /// Takes the batch in `batchBuffer`, command by command.
+  private func takeBatchBuffer() {
+    // A stop is always last (nothing is accepted after it): what came before it never starts.
+    let stopping: Bool
+    if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
+    activity &+= UInt64(batchBuffer.count)
+    if batchBuffer.count > 1, !stopping {
+      markCancelledInBatch()
+    } else {
+      resetBatchLookahead()
+    }
+    for index in batchBuffer.indices {
+      withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
+    }
+    startDebouncedAtBatchEnd()
+  }
+
+  /// Forgets the previous batch's lookahead, for a batch that needs none.
+  private func resetBatchLookahead() {
+    if !batchPolicies.isEmpty || !cancelledInBatch.isEmpty {
+      batchPolicies.removeAll(keepingCapacity: true)
+      cancelledInBatch.removeAll(keepingCapacity: true)
     }
   }
 
@@ -192,17 +226,7 @@ extension StoreActor {
       start()
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
-      let record = actionRecord(taken)
-      if !observers.isEmpty { emitSent(record) }
-      if stopping || isStopped {
-        drop(record, reason: .storeStopped)
-      } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {
-        drop(record, reason: reason)
-      } else if hasChildren, routeToChild(record) {
-        return
-      } else {
-        apply(batchPolicies.isEmpty ? interactor.policy(for: record.action) : batchPolicies[index]!, to: record)
-      }
+      take(actionRecord(taken), at: index, stopping: stopping)
     case .cancel(let id):
       cancelGroup(id, reason: .explicit)
     case .cancelMatching(let matches):
@@ -211,6 +235,20 @@ extension StoreActor {
       cancelTask(record, reason: .explicit)
     case .stop:
       stopEverything()
+    }
+  }
+
+  /// Takes one action, the command at `index` of its batch: starts, queues or drops it.
+  private func take(_ record: ActionRecord<I>, at index: Int, stopping: Bool) {
+    if !observers.isEmpty { emitSent(record) }
+    if stopping || isStopped {
+      drop(record, reason: .storeStopped)
+    } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {
+      drop(record, reason: reason)
+    } else if hasChildren, routeToChild(record) {
+      return
+    } else {
+      apply(batchPolicies.isEmpty ? interactor.policy(for: record.action) : batchPolicies[index]!, to: record)
     }
   }
 
