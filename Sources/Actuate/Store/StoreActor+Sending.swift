@@ -50,7 +50,10 @@ extension StoreActor {
   /// `.first`, not queued it). Returns the action's outcome if it has ended by then, as the store knows it,
   /// so the caller need not ask through the record's lock.
   private func takeIntake(_ next: TakeFirst, for record: ActionRecord<I>) -> ActionOutcome? {
-    guard boundaryDepth == 0, !Self.callerIsCancelled else {
+    // A cancelled caller matters only to a drain that may set hooks up on its task (they write and send
+    // as the running task): not to its own action taken alone in a store without children, whose handler
+    // runs in a task of its own.
+    guard boundaryDepth == 0, next == .first && !hasChildren || !Self.callerIsCancelled else {
       if next == .first { intake.putFirst(record) }
       if boundaryDepth > 0 {
         // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
@@ -248,7 +251,14 @@ extension StoreActor {
     } else if hasChildren, routeToChild(record) {
       return
     } else {
-      apply(batchPolicies.isEmpty ? interactor.policy(for: record.action) : batchPolicies[index]!, to: record)
+      if batchPolicies.isEmpty {
+        apply(interactor.policy(for: record.action), to: record)
+      } else if let policy = batchPolicies[index] {
+        apply(policy, to: record)
+      } else {
+        // Looked ahead as plain `.concurrent` (see `markCancelledInBatch`).
+        start(record, group: nil)
+      }
     }
   }
 

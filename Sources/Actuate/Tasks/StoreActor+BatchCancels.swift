@@ -4,17 +4,29 @@ extension StoreActor {
   /// policy supersedes them (``ActionPolicy/cancelPrevious(id:)``, ``ActionPolicy/debounce(id:for:)``).
   /// Those were cancelled before the store took them, so their handlers never start.
   ///
-  /// Also keeps each root action's policy in `batchPolicies`, so it is asked for once per action.
+  /// Also keeps each root action's policy in `batchPolicies`, so it is asked for once per action: `nil` for
+  /// a plain `.concurrent` one (and for a child's action, or a command that is not an action), so that a
+  /// burst of such actions copies no policy.
   func markCancelledInBatch() {
     batchPolicies.removeAll(keepingCapacity: true)
     cancelledInBatch.removeAll(keepingCapacity: true)
-    for command in batchBuffer {
-      if case .action(let taken) = command {
-        batchPolicies.append(policyForLookahead(actionRecord(taken)))
+    // Whether anything in the batch can cancel an action of it: a cancel, or a policy under an id.
+    var mayCancel = false
+    for index in batchBuffer.indices {
+      guard case .action(let taken) = batchBuffer[index] else {
+        batchPolicies.append(nil)
+        mayCancel = true
+        continue
+      }
+      let policy = policyForLookahead(actionRecord(taken))
+      if let policy, policy.id != nil {
+        batchPolicies.append(policy)
+        mayCancel = true
       } else {
         batchPolicies.append(nil)
       }
     }
+    guard mayCancel else { return }
     // Walked backwards: each action meets the cancels that come after it.
     var cancelledIDs: [CancelID: CancellationReason] = [:]
     var cancelledTasks: Set<ObjectIdentifier> = []
