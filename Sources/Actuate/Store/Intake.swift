@@ -96,7 +96,7 @@ final class Intake<I: Interactor>: Sendable {
   /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and
   /// (unless told not to) marks the intake idle, so the next sender schedules a drain.
   func takeBatch(reusing buffer: inout [Command], releasingWhenEmpty: Bool = true) -> Bool {
-    buffer.removeAll(keepingCapacity: true)
+    buffer.removeAll(keepingCapacity: buffer.capacity <= BatchBuffers.keptCapacity)
     return queue.withLock { queue in
       if queue.commands.isEmpty {
         if releasingWhenEmpty { queue.draining = false }
@@ -126,6 +126,14 @@ enum IntakeCommand: Sendable {
   case cancelMatching(@Sendable (CancelID) -> Bool)
   case cancelTask(TaskRecord)
   case stop(IntakeStopReason)
+}
+
+/// The buffers a store reuses from batch to batch: the batch itself, and what it looks ahead.
+enum BatchBuffers {
+  /// The most entries such a buffer keeps room for: past it, a burst's buffers are let go once taken, so the
+  /// store holds memory for its live work, not for its largest burst. (Not a member of a generic type: the
+  /// store's unspecialised code would look that type up to read it.)
+  static var keptCapacity: Int { 4096 }
 }
 
 /// What a sender does once its action is in the intake.

@@ -80,7 +80,6 @@ extension StoreActor {
     }
     // Nothing came after it: a batch of one. The drain stays claimed, so what its first stretch sends waits
     // for the drain that follows, as it would in a batch.
-    resetBatchLookahead()
     activity &+= 1
     withBoundary { take(record, at: 0, stopping: false) }
     startDebouncedAtBatchEnd()
@@ -149,22 +148,24 @@ extension StoreActor {
     let stopping: Bool
     if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
     activity &+= UInt64(batchBuffer.count)
-    if batchBuffer.count > 1, !stopping {
-      markCancelledInBatch()
-    } else {
-      resetBatchLookahead()
-    }
+    if batchBuffer.count > 1, !stopping { markCancelledInBatch() }
     for index in batchBuffer.indices {
       withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
     }
+    // Forgotten as soon as the batch is taken, so a batch of one finds none, and a burst's lookahead, as
+    // long as the burst, is not kept.
+    if batchLookedAhead { resetBatchLookahead() }
     startDebouncedAtBatchEnd()
   }
 
-  /// Forgets the previous batch's lookahead, for a batch that needs none.
-  private func resetBatchLookahead() {
-    if !batchPolicies.isEmpty || !cancelledInBatch.isEmpty {
-      batchPolicies.removeAll(keepingCapacity: true)
-      cancelledInBatch.removeAll(keepingCapacity: true)
+  /// Forgets the batch's lookahead.
+  func resetBatchLookahead() {
+    batchLookedAhead = false
+    if !batchPolicies.isEmpty {
+      batchPolicies.removeAll(keepingCapacity: batchPolicies.capacity <= BatchBuffers.keptCapacity)
+    }
+    if !cancelledInBatch.isEmpty {
+      cancelledInBatch.removeAll(keepingCapacity: cancelledInBatch.capacity <= BatchBuffers.keptCapacity)
     }
   }
 
@@ -219,6 +220,11 @@ extension StoreActor {
     registry.groups.values.reduce(0) { $0 + $1.queued.count + ($1.window?.pending == nil ? 0 : 1) }
   }
 
+  /// The most room a buffer the store reuses from batch to batch holds now, in entries.
+  package var batchBufferCapacity: Int {
+    max(batchBuffer.capacity, batchPolicies.capacity, cancelledInBatch.capacity)
+  }
+
   /// Whether the intake holds actions the store has not taken yet.
   package nonisolated var hasUntakenCommands: Bool { intake.hasCommands }
 
@@ -251,9 +257,9 @@ extension StoreActor {
     } else if hasChildren, routeToChild(record) {
       return
     } else {
-      if batchPolicies.isEmpty {
+      if !batchLookedAhead {
         apply(interactor.policy(for: record.action), to: record)
-      } else if let policy = batchPolicies[index] {
+      } else if index < batchPolicies.count, let policy = batchPolicies[index] {
         apply(policy, to: record)
       } else {
         // Looked ahead as plain `.concurrent` (see `markCancelledInBatch`).

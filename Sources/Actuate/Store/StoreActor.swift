@@ -57,9 +57,12 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// Per command of the batch being taken: the reason a later command of the same batch cancels it before
   /// it starts, if one does (see `markCancelledInBatch`). Empty when no command of the batch cancels.
   @exclusivity(unchecked) var cancelledInBatch: [CancellationReason?] = []
-  /// Per command of the batch being taken: a root action's policy, asked for once (see
-  /// `markCancelledInBatch`). Empty for a batch of one command.
+  /// Per command of the batch being taken: a root action's policy under an id, asked for once (see
+  /// `markCancelledInBatch`); shorter than the batch when its last actions name no id.
   @exclusivity(unchecked) var batchPolicies: [ActionPolicy?] = []
+  /// Whether the batch being taken was looked ahead (`markCancelledInBatch`): its actions' policies are then
+  /// known, and an action with none in `batchPolicies` runs as plain `.concurrent`.
+  @exclusivity(unchecked) var batchLookedAhead = false
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
   /// running it, and are its change.
   @exclusivity(unchecked) var cleaning: Cleanup?

@@ -4,27 +4,24 @@ extension StoreActor {
   /// policy supersedes them (``ActionPolicy/cancelPrevious(id:)``, ``ActionPolicy/debounce(id:for:)``).
   /// Those were cancelled before the store took them, so their handlers never start.
   ///
-  /// Also keeps each root action's policy in `batchPolicies`, so it is asked for once per action: `nil` for
-  /// a plain `.concurrent` one (and for a child's action, or a command that is not an action), so that a
-  /// burst of such actions copies no policy.
+  /// Also keeps each root action's policy, so it is asked for once per action: in `batchPolicies`, by
+  /// index, when it names an id. A plain `.concurrent` policy is not kept (nor is a child's action's, or a
+  /// command that is not an action): `batchPolicies` stays empty for a burst of concurrent actions.
   func markCancelledInBatch() {
-    batchPolicies.removeAll(keepingCapacity: true)
-    cancelledInBatch.removeAll(keepingCapacity: true)
+    batchLookedAhead = true
     // Whether anything in the batch can cancel an action of it: a cancel, or a policy under an id.
     var mayCancel = false
     for index in batchBuffer.indices {
       guard case .action(let taken) = batchBuffer[index] else {
-        batchPolicies.append(nil)
         mayCancel = true
         continue
       }
-      let policy = policyForLookahead(actionRecord(taken))
-      if let policy, policy.id != nil {
-        batchPolicies.append(policy)
-        mayCancel = true
-      } else {
-        batchPolicies.append(nil)
+      guard let policy = policyForLookahead(actionRecord(taken)), policy.id != nil else { continue }
+      if batchPolicies.count < index {
+        batchPolicies.append(contentsOf: repeatElement(nil, count: index - batchPolicies.count))
       }
+      batchPolicies.append(policy)
+      mayCancel = true
     }
     guard mayCancel else { return }
     // Walked backwards: each action meets the cancels that come after it.
@@ -41,7 +38,7 @@ extension StoreActor {
       case .cancelTask(let record):
         cancelledTasks.insert(ObjectIdentifier(record))
       case .action(let record):
-        let policy = batchPolicies[index]
+        let policy = index < batchPolicies.count ? batchPolicies[index] : nil
         var reason: CancellationReason? = cancelledTasks.isEmpty ? nil : cancelledTasks.contains(ObjectIdentifier(record)) ? .explicit : nil
         if reason == nil, let policy, policy.id != nil, !cancelledIDs.isEmpty || !matchers.isEmpty {
           reason = Self.reason(cancelling: policy, ids: cancelledIDs, matchers: matchers)

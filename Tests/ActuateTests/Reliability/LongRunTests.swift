@@ -20,6 +20,21 @@ struct LongRunTests {
     await runToTheEnd(.poll(Self.links))
   }
 
+  /// A burst taken as one batch (the intake held while it is sent) leaves no room for it behind: the batch
+  /// and its lookahead are let go once taken. Mixed policies, so the lookahead keeps policies too.
+  @Test func aBurstTakenAsOneBatchLeavesNoRoomForItBehind() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    await store.settleIntake()
+    store.withIntakeHeld {
+      for index in 0..<20_000 {
+        store.send(index.isMultiple(of: 2) ? .increment : .keyed("\(index)", .cancelPrevious))
+      }
+    }
+    await store.settleIntake()
+    #expect(await store.state.count == 10_000)
+    #expect(await store.actor.batchBufferCapacity <= BatchBuffers.keptCapacity)
+  }
+
   private func runToTheEnd(_ first: Chain.Action) async {
     let store = Store(state: Chain.State(), interactor: Chain())
     let firstRecord = WeakBox(object: store.send(first).record)
