@@ -2,6 +2,7 @@
 ///
 /// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
 /// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
+@usableFromInline
 final class Intake<I: Interactor>: Sendable {
   // These and the queue are not nested in the generic class: a nested type is generic too, and a store's
   // code runs unspecialised for an interactor from another module, so every use of `[Command]` (append,
@@ -22,6 +23,7 @@ final class Intake<I: Interactor>: Sendable {
 
   /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when
   /// stopped) and what the caller must do next.
+  @usableFromInline
   func enqueue(
     _ action: I.Action, sentBy: SenderNote?, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, next: Enqueued) {
@@ -39,6 +41,7 @@ final class Intake<I: Interactor>: Sendable {
   /// Sends an action whose sender takes the intake on the store itself (``Store/sendAndWait(_:)``): when the
   /// intake is idle and empty, the action is not queued at all and the sender holds the drain (`.first`),
   /// so no command is made, queued and copied for it. Otherwise it is queued as `enqueue` queues it.
+  @usableFromInline
   func enqueueTakingFirst(
     _ action: I.Action, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
@@ -137,6 +140,7 @@ enum BatchBuffers {
 }
 
 /// What a sender does once its action is in the intake.
+@usableFromInline
 enum Enqueued {
   /// Schedule a drain: the intake was idle, and this send claimed it.
   case drain
@@ -147,6 +151,7 @@ enum Enqueued {
 }
 
 /// What a sender that takes the intake itself does once its action is sent.
+@usableFromInline
 enum TakeFirst {
   /// Take the action on the store, ahead of the intake: the intake was idle and empty, the action was not
   /// queued, and this send holds the drain.

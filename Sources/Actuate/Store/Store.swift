@@ -13,7 +13,7 @@
 /// handled.
 public final class Store<I: Interactor>: Sendable {
   /// The actor the handlers and hooks run on.
-  package let actor: StoreActor<I>
+  @usableFromInline package let actor: StoreActor<I>
 
   /// Creates a store and starts its hooks.
   ///
@@ -52,7 +52,7 @@ public final class Store<I: Interactor>: Sendable {
   ///
   /// Actions sent from one task start their handlers in the order sent. After ``stop()``, the action is not
   /// handled: the returned task's outcome is `.rejected` and a warning names the store and the action.
-  @discardableResult
+  @discardableResult @inlinable
   public func send(_ action: I.PublicAction) -> ActionTask {
     actor.sendFromOutside(actor.interactor.action(from: action))
   }
@@ -69,7 +69,7 @@ public final class Store<I: Interactor>: Sendable {
   /// handler that never suspends then runs without another thread being woken. The handler still runs in a
   /// task of its own, under its policy, so cancelling the calling task does not cancel the action (call
   /// ``cancel(id:)`` for that), and ``cancel(id:)`` never cancels the calling task.
-  @discardableResult
+  @discardableResult @inlinable
   public nonisolated(nonsending) func sendAndWait(_ action: I.PublicAction) async -> ActionOutcome {
     await actor.sendAndWaitFromOutside(actor.interactor.action(from: action))
   }

@@ -23,7 +23,10 @@ extension StoreActor {
     return ActionTask(record: record)
   }
 
-  /// Sends from outside the store: the ``Store`` forwards here.
+  /// Sends from outside the store: the ``Store`` forwards here. Inlinable, with `sendAndWaitFromOutside`, so
+  /// that the client's module specialises them for its interactor: there, the hop onto the store finds its
+  /// executor without looking the store's generic type up.
+  @inlinable
   nonisolated func sendFromOutside(_ action: I.Action) -> ActionTask {
     let (record, next) = intake.enqueue(action, sentBy: nil, owner: self)
     switch next {
@@ -36,6 +39,7 @@ extension StoreActor {
 
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
+  @inlinable
   nonisolated(nonsending) func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
     let (record, next) = intake.enqueueTakingFirst(action, owner: self)
     if next == .rejected {
@@ -49,7 +53,8 @@ extension StoreActor {
   /// Takes the intake on the calling task, which has just sent `record`'s action (and, if `next` is
   /// `.first`, not queued it). Returns the action's outcome if it has ended by then, as the store knows it,
   /// so the caller need not ask through the record's lock.
-  private func takeIntake(_ next: TakeFirst, for record: ActionRecord<I>) -> ActionOutcome? {
+  @usableFromInline
+  func takeIntake(_ next: TakeFirst, for record: ActionRecord<I>) -> ActionOutcome? {
     // A cancelled caller matters only to a drain that may set hooks up on its task (they write and send
     // as the running task): not to its own action taken alone in a store without children, whose handler
     // runs in a task of its own.
@@ -106,7 +111,8 @@ extension StoreActor {
     if intake.enqueue(.cancel(id)) { scheduleDrainFromOutside() }
   }
 
-  private nonisolated func warnRejected(_ action: I.Action) {
+  @usableFromInline
+  nonisolated func warnRejected(_ action: I.Action) {
     Diagnostics.warn(
       "\(storeID) has stopped, so \(describe(action)) was not handled. Send only while you hold the store and before you call stop()."
     )
@@ -123,6 +129,7 @@ extension StoreActor {
 
   /// Schedules a drain from outside the store. `Task.immediate` enqueues straight onto the store, skipping
   /// the hop through the global executor that `Task {}` would take.
+  @usableFromInline
   nonisolated func scheduleDrainFromOutside() {
     if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
       Task.immediate { await self.drain() }

@@ -22,8 +22,8 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   public nonisolated let storeID: StoreID
   /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
   public nonisolated let clock: any Clock<Duration>
-  package nonisolated let interactor: I
-  nonisolated let intake = Intake<I>()
+  @usableFromInline package nonisolated let interactor: I
+  @usableFromInline nonisolated let intake = Intake<I>()
   /// What this store's task records share; a child store's records are its root's.
   package nonisolated let home: RecordHome
   /// Values handed to hooks that are still reacting to them.

@@ -8,7 +8,12 @@
 ///
 /// Dropping the handle does not cancel anything.
 public struct ActionTask: Sendable, Hashable {
-  let record: TaskRecord
+  @usableFromInline let record: TaskRecord
+
+  @usableFromInline
+  init(record: TaskRecord) {
+    self.record = record
+  }
 
   /// Waits until the action's handler has returned, or the action was cancelled or rejected, and says which.
   ///

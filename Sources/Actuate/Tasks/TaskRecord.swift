@@ -3,6 +3,7 @@
 /// The store changes it on its own executor, and reads it there without a lock. What handles read from
 /// anywhere (the outcome, who waits for it) is guarded by the lock of the store's ``RecordHome``, which
 /// every record of the store shares: a record costs one allocation and no lock of its own.
+@usableFromInline
 package class TaskRecord: @unchecked Sendable {
   // @unchecked: the store-side fields are only touched on the store's executor (every cancel reaches a task
   // through its store, in order with the sends), or before the record is shared; the published fields only
@@ -92,6 +93,7 @@ package class TaskRecord: @unchecked Sendable {
     if endedAlready { handler() }
   }
 
+  @usableFromInline
   package func wait() async -> ActionOutcome {
     if let outcome { return outcome }
     return await withCheckedContinuation { continuation in
@@ -138,6 +140,7 @@ protocol StoreKeeper: AnyObject, Sendable {
 }
 
 /// The record of one action: the action travels with it through the intake, the policies and the handler.
+@usableFromInline
 final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let action: I.Action
   /// What sent this action from inside the store, or `nil` when it came from outside. A description, not
@@ -167,6 +170,7 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
 }
 
 /// The description of an action's sender that its record keeps.
+@usableFromInline
 class SenderNote: @unchecked Sendable {
   // @unchecked: immutable; the subclass holds a `Sendable` cause.
 
