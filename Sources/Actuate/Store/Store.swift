@@ -70,7 +70,7 @@ public final class Store<I: Interactor>: Sendable {
   /// task of its own, under its policy, so cancelling the calling task does not cancel the action (call
   /// ``cancel(id:)`` for that), and ``cancel(id:)`` never cancels the calling task.
   @discardableResult @inlinable
-  public nonisolated(nonsending) func sendAndWait(_ action: I.PublicAction) async -> ActionOutcome {
+  public func sendAndWait(_ action: I.PublicAction) async -> ActionOutcome {
     await actor.sendAndWaitFromOutside(actor.interactor.action(from: action))
   }
 

@@ -40,7 +40,7 @@ extension StoreActor {
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
   @inlinable
-  nonisolated(nonsending) func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
+  nonisolated func sendAndWaitFromOutside(_ action: I.Action) async -> ActionOutcome {
     let (record, next) = intake.enqueueTakingFirst(action, owner: self)
     if next == .rejected {
       warnRejected(action)
