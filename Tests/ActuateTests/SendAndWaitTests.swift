@@ -64,6 +64,43 @@ struct SendAndWaitTests {
     #expect(await store.state.count == 1)
   }
 
+  // A sendAndWait that finds the intake idle takes its action on the store without queueing it. What is
+  // sent after it and before the store takes it still comes after it, in one batch: the tests below step
+  // through that path by hand, so the order is certain.
+
+  @Test func anActionTakenFirstRunsAheadOfWhatWasSentAfterIt() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    await store.settleIntake()
+    let actor = store.actor
+    let (record, next) = actor.intake.enqueueTakingFirst(.append("first"), owner: actor)
+    #expect(next == .first)
+    store.send(.append("second"))
+    #expect(await actor.takeIntake(next, for: record) == .finished)
+    #expect(await store.state.log == ["first", "second"])
+  }
+
+  @Test func aCancelSentAfterAnActionTakenFirstStopsItBeforeItStarts() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    await store.settleIntake()
+    let actor = store.actor
+    let (record, next) = actor.intake.enqueueTakingFirst(.keyed("a", .concurrent), owner: actor)
+    #expect(next == .first)
+    store.cancel(id: "work")
+    #expect(await actor.takeIntake(next, for: record) == .cancelled(.explicit))
+    #expect(await store.state.log == [])
+  }
+
+  @Test func aStopSentAfterAnActionTakenFirstStopsItBeforeItStarts() async {
+    let store = Store(state: .init(), interactor: CounterInteractor())
+    await store.settleIntake()
+    let actor = store.actor
+    let (record, next) = actor.intake.enqueueTakingFirst(.increment, owner: actor)
+    #expect(next == .first)
+    store.stop()
+    #expect(await actor.takeIntake(next, for: record) == .cancelled(.storeStopped))
+    #expect(await store.state.count == 0)
+  }
+
   @Test func afterStopTheActionIsRejectedWithAWarning() async {
     let warnings = Warnings()
     await warnings.collect {
