@@ -2,6 +2,7 @@
 ///
 /// The dynamic type takes part in equality, so `1 as Int` and `1 as UInt8` (equal as `AnyHashable`) name
 /// different work, and a private identifier type cannot collide with anything outside its file.
+@usableFromInline
 struct CancelID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // Safe: only ever built from `Hashable & Sendable` values, and never mutated.
   private let base: AnyHashable
@@ -32,6 +33,7 @@ struct CancelID: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The child scope this identifier was made in, if a child's.
   var childScope: ChildScope? { base.base as? ChildScope }
 
+  @usableFromInline
   var description: String {
     if let string = base.base as? String { return "\"\(string)\"" }
     return String(describing: base.base)

@@ -23,19 +23,40 @@ public final class Store<I: Interactor>: Sendable {
   ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
   ///   - debug: Whether this store is logged: as ``DebugStore/global`` says (the default), `.off`, or
   ///     `.using(_:actions:)` a debug log of its own. See ``DebugLogging``.
+  @inlinable
   public convenience init(
     state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global
   ) {
-    self.init(
-      state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug)
+    self.init(state: state, interactor: interactor, clock: clock, debug: debug, starter: .specialised)
   }
 
-  package init(
+  /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
+  /// client's module, the initialiser makes that starter there, specialised for the interactor.
+  @usableFromInline
+  convenience init(
+    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, starter: TaskStarter<I>
+  ) {
+    self.init(
+      state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug,
+      childHooks: nil, starter: starter)
+  }
+
+  package convenience init(
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
     debug: DebugLogging<I> = .global, childHooks: ChildHooks? = nil
   ) {
+    self.init(
+      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, debug: debug,
+      childHooks: childHooks, starter: nil)
+  }
+
+  init(
+    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
+    debug: DebugLogging<I>, childHooks: ChildHooks?, starter: TaskStarter<I>?
+  ) {
     actor = StoreActor(
-      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks)
+      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
+      starter: starter)
     actor.home.attach(self)
     // Off, no inbox is attached, so the store never tells the log anything.
     if actor.intake.enqueue(.start(debug.inbox(for: actor))) { actor.scheduleDrainFromOutside() }

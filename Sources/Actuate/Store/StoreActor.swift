@@ -39,6 +39,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   let hooksToStart: [I.Hook]
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   nonisolated let childHooks: ChildHooks?
+  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
+  /// interactor in the client's module; `nil` for the others, which start them through `run`.
+  nonisolated let starter: TaskStarter<I>?
 
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
   /// which runs on the same executor, can write into it in place.
@@ -91,8 +94,9 @@ public actor StoreActor<I: Interactor>: TaskOwner {
 
   init(
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    childHooks: ChildHooks? = nil
+    childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil
   ) {
+    self.starter = starter
     self.storeID = StoreID(name: String(describing: I.self))
     self.childHooks = childHooks
     self.current = state
@@ -116,6 +120,7 @@ public actor StoreActor<I: Interactor>: TaskOwner {
     deliveries: DeliveryTracker, hooks: ChildHooks?
   ) {
     self.storeID = StoreID(name: link.name)
+    self.starter = nil
     self.current = link.state
     self.interactor = interactor
     self.clock = clock

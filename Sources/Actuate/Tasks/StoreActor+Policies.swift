@@ -45,11 +45,11 @@ extension StoreActor {
   /// finishes before this returns and leaves nothing behind in the registry.
   func start(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
     if let group { registry.join(group, record) }
-    // The record is bound here, around the spawn, and the task inherits it with the rest of the task-locals
-    // it copies: bound inside the task, the handler's code would sit three executor switches deeper, and in
-    // a task started immediately each switch reads the task's executor preference under its status lock.
-    let task = TaskContext.$current.withValue(record) {
-      spawnImmediately { await self.run(record, group: group, after: delay) }
+    let task: Task<Void, Never>
+    if delay == nil, record.childRun == nil, let starter {
+      task = starter.start(self, record, group)
+    } else {
+      task = spawnImmediately(bound: record) { await self.run(record, group: group, after: delay) }
     }
     guard !record.isDone else { return }
     registry.live[record.number] = .init(record: record, task: task)
@@ -58,22 +58,46 @@ extension StoreActor {
     if record.cancelReason != nil { task.cancel() }
   }
 
-  /// The action's task, from its start to its end, with its record bound as `TaskContext.current` (see
-  /// `start`).
+  /// The action's task, from its start to its end (as `TaskStarter.specialised` runs it, with a delay and a
+  /// child's handler besides).
   @inline(__always)
   private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
     if let delay { try? await sleep(for: delay) }
-    // Cancelled before its handler started (while it slept out a delay, or, where a task cannot start
-    // immediately, while it waited for the store): the handler never runs.
-    if record.isCancelled { return ended(record, group: group, startedAt: nil) }
-    record.hasStarted = true
-    let startedAt = observers.isEmpty ? nil : emitStarted(record)
+    guard let startedAt = willRun(record, group: group) else { return }
     if let childRun = record.childRun {
       await childRun.handle(self)
     } else {
       await interactor.onAction(record.action, store: self)
     }
-    ended(record, group: group, startedAt: startedAt)
+    ended(record, group: group, startedAt: startedAt.instant)
+  }
+
+  /// Marks the handler started and returns when; or ends the action and returns `nil` if it was cancelled
+  /// before its handler could start (while it slept out a delay, or, where a task cannot start immediately,
+  /// while it waited for the store): the handler never runs.
+  @usableFromInline
+  func willRun(_ record: ActionRecord<I>, group: CancelID?) -> StartedAt? {
+    if record.isCancelled {
+      ended(record, group: group, startedAt: nil)
+      return nil
+    }
+    record.hasStarted = true
+    return StartedAt(instant: observers.isEmpty ? nil : emitStarted(record))
+  }
+
+  /// Starts a task immediately with `record` bound as `TaskContext.current`, which the task inherits with the
+  /// task-locals it copies: bound inside the task by the async `withValue`, the handler's code would sit
+  /// three executor switches deeper, and in a task started by `Task.immediate` each switch reads the task's
+  /// executor preference under its status lock.
+  ///
+  /// Nonisolated, so that the closure binding the record is too: a closure isolated to the store, passed to
+  /// `withValue`, checks at run time that it runs on the store's executor.
+  @usableFromInline
+  nonisolated func spawnImmediately(
+    bound record: TaskRecord,
+    @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
+    TaskContext.$current.withValue(record) { Self.spawnImmediately(operation) }
   }
 
   /// Starts the zero-debounced actions of a batch that no later action of the batch cancelled.
@@ -95,6 +119,12 @@ extension StoreActor {
   func spawnImmediately(
     @_inheritActorContext(always) _ operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
+    Self.spawnImmediately(operation)
+  }
+
+  private static func spawnImmediately(
+    _ operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
     if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
       return Task.immediate(operation: operation)
     }
@@ -102,6 +132,7 @@ extension StoreActor {
   }
 
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next waiting action.
+  @usableFromInline
   func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
     if let batch, batch.cause === record { flush() }
     if record.isLive {

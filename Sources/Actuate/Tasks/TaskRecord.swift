@@ -142,7 +142,7 @@ protocol StoreKeeper: AnyObject, Sendable {
 /// The record of one action: the action travels with it through the intake, the policies and the handler.
 @usableFromInline
 final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
-  let action: I.Action
+  @usableFromInline let action: I.Action
   /// What sent this action from inside the store, or `nil` when it came from outside. A description, not
   /// the sender's record: a record that kept its sender would keep a whole chain of self-sends alive.
   /// Held as a reference of a type that is not generic, so that a send with nobody observing (the

@@ -1,0 +1,37 @@
+/// How a store starts an action's task, made where the interactor's type is known.
+///
+/// The store's own code is generic and runs unspecialised for an interactor of the client's module: there,
+/// forming a task's operation isolated to the store, and each executor switch in it (at its start, and back
+/// from the handler), looks up the store's generic type and its `Actor` conformance. `specialised` is
+/// inlinable, so the public `Store` initialiser, inlined into the client's module, makes it there, for the
+/// concrete interactor: its task finds the store's executor through cached look-ups and calls the handler
+/// directly. It runs exactly what `StoreActor.run` runs for an action with no delay and no child's handler.
+@usableFromInline
+struct TaskStarter<I: Interactor>: Sendable {
+  @usableFromInline
+  let start: @Sendable (isolated StoreActor<I>, ActionRecord<I>, CancelID?) -> Task<Void, Never>
+
+  @inlinable
+  init(start: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>, CancelID?) -> Task<Void, Never>) {
+    self.start = start
+  }
+
+  /// Binds the record, starts the task immediately, and in it runs the handler between `willRun` and
+  /// `ended`.
+  @inlinable
+  static var specialised: Self {
+    Self { store, record, group in
+      store.spawnImmediately(bound: record) {
+        guard let startedAt = store.willRun(record, group: group) else { return }
+        await store.interactor.onAction(record.action, store: store)
+        store.ended(record, group: group, startedAt: startedAt.instant)
+      }
+    }
+  }
+}
+
+/// When a handler started, for its end's event: `instant` is `nil` when nobody observes the store.
+@usableFromInline
+struct StartedAt: Sendable {
+  @usableFromInline let instant: ContinuousClock.Instant?
+}
