@@ -27,18 +27,22 @@ public struct ActionPolicy: Sendable, CustomStringConvertible {
   }
 
   let kind: Kind
-  let id: CancelID?
+  /// The identifiers, in one reference: every action is asked for its policy, and most have none, so a
+  /// policy without them copies as plain bits.
+  private let ids: PolicyIDs?
+
+  /// The identifier the policy acts under.
+  var id: CancelID? { ids?.own }
   /// The identifiers beside `id` that also name this action; empty for nearly every policy.
-  let extraIDs: [CancelID]
+  var extraIDs: [CancelID] { ids?.extras ?? [] }
 
   init(kind: Kind, id: CancelID?, extraIDs: [CancelID] = []) {
     self.kind = kind
-    self.id = id
-    self.extraIDs = extraIDs
+    self.ids = id.map { PolicyIDs(own: $0, extras: extraIDs) }
   }
 
   /// Runs at once, beside everything else. The default.
-  public static let concurrent = ActionPolicy(kind: .concurrent, id: nil)
+  public static var concurrent: ActionPolicy { ActionPolicy(kind: .concurrent, id: nil) }
 
   /// Runs at once, beside everything else, under `id`, so that ``StoreActor/cancel(id:)`` can cancel it.
   public static func concurrent(id: some Hashable & Sendable) -> Self {
@@ -203,5 +207,16 @@ extension ActionPolicy {
         return ".wait(spacedBy: \(spacing.duration), since: .\(spacing.since))"
       }
     }
+  }
+}
+
+/// A policy's identifiers: the one it acts under, and those that also name its action.
+private final class PolicyIDs: Sendable {
+  let own: CancelID
+  let extras: [CancelID]
+
+  init(own: CancelID, extras: [CancelID]) {
+    self.own = own
+    self.extras = extras
   }
 }
