@@ -10,8 +10,8 @@ extension StoreActor {
   }
 
   /// Returns when the handler started, for the duration the end reports.
-  func emitStarted(_ record: ActionRecord<I>) -> ContinuousClock.Instant {
-    let now = ContinuousClock.now
+  func emitStarted(_ record: ActionRecord<I>) -> Duration {
+    let now = StartedAt.now
     observers.log?.started(record)
     if observers.hasListeners { emitStartedEvent(record) }
     return now
@@ -22,8 +22,8 @@ extension StoreActor {
     if observers.hasListeners { emitCancelledEvent(record, reason: reason) }
   }
 
-  func emitFinished(_ record: ActionRecord<I>, startedAt: ContinuousClock.Instant?) {
-    let duration = startedAt.map { ContinuousClock.now - $0 }
+  func emitFinished(_ record: ActionRecord<I>, startedAt: Duration?) {
+    let duration = startedAt.map { StartedAt.now - $0 }
     let outcome = record.endingOutcome
     observers.log?.finished(record, outcome: outcome, duration: duration)
     if observers.hasListeners { emitFinishedEvent(record, outcome: outcome, duration: duration) }

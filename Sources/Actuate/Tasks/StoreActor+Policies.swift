@@ -133,7 +133,7 @@ extension StoreActor {
 
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts the next waiting action.
   @usableFromInline
-  func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: ContinuousClock.Instant?) {
+  func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: Duration?) {
     if let batch, batch.cause === record { flush() }
     if record.isLive {
       registry.live.removeValue(forKey: record.number)

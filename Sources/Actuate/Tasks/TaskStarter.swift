@@ -31,7 +31,15 @@ struct TaskStarter<I: Interactor>: Sendable {
 }
 
 /// When a handler started, for its end's event: `instant` is `nil` when nobody observes the store.
+///
+/// Kept as a `Duration` since a fixed origin, not as a `ContinuousClock.Instant`, whose layout the compiler
+/// does not know: every copy of an optional instant, observed or not, went through its type's metadata.
 @usableFromInline
 struct StartedAt: Sendable {
-  @usableFromInline let instant: ContinuousClock.Instant?
+  @usableFromInline let instant: Duration?
+
+  /// The time now, as such a `Duration`.
+  static var now: Duration { ContinuousClock.now - origin }
+
+  private static let origin = ContinuousClock.now
 }
