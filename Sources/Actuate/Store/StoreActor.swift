@@ -69,10 +69,11 @@ public actor StoreActor<I: Interactor>: TaskOwner {
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
   /// running it, and are its change.
   @exclusivity(unchecked) var cleaning: Cleanup?
+  /// Asked on every write and every action's end, with whether anyone listens (`isObserved`).
+  @exclusivity(unchecked) var observers: Observers<I>
+  @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
+  @exclusivity(unchecked) var isStopped = false
   var hookTasks: [Task<Void, Never>] = []
-  var observers: Observers<I>
-  var subscribers = Subscribers<I.State>()
-  var isStopped = false
   /// Reused between drains so that taking a batch allocates nothing.
   @exclusivity(unchecked) var batchBuffer: [Intake<I>.Command] = []
 
