@@ -29,10 +29,11 @@ package class TaskRecord: @unchecked Sendable {
   /// Whether a debug log shows the action (see ``EventInbox``).
   var inLog = LogPresence.undecided
 
-  // Published: under `home.lock`, for handles on any thread.
-  private var published: ActionOutcome?
-  private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
-  private var endHandlers: [@Sendable () -> Void] = []
+  // Published: under `home.lock`, for handles on any thread. The lock orders every access, so each skips
+  // the dynamic exclusivity check.
+  @exclusivity(unchecked) private var published: ActionOutcome?
+  @exclusivity(unchecked) private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
+  @exclusivity(unchecked) private var endHandlers: [@Sendable () -> Void] = []
 
   init(number: UInt64, owner: ObjectIdentifier, home: RecordHome) {
     self.number = number
