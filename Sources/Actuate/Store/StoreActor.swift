@@ -16,7 +16,7 @@
 /// Outside code holds a ``Store`` instead; when the last ``Store`` reference goes away, the actor stops
 /// every task and hook and is released once they have ended.
 @dynamicMemberLookup
-public actor StoreActor<I: Interactor>: TaskOwner {
+public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Names this store in logs and warnings. (Not `id`: members of the store shadow state properties of the
   /// same name, and `id` is a common one.)
   public nonisolated let storeID: StoreID
