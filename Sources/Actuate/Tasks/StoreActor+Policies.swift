@@ -69,7 +69,7 @@ extension StoreActor {
     } else {
       await interactor.onAction(record.action, store: self)
     }
-    ended(record, group: group, startedAt: startedAt.instant)
+    ended(record, group: group, startedAt: startedAt.time)
   }
 
   /// Marks the handler started and returns when; or ends the action and returns `nil` if it was cancelled
@@ -82,7 +82,7 @@ extension StoreActor {
       return nil
     }
     record.hasStarted = true
-    return StartedAt(instant: observers.isEmpty ? nil : emitStarted(record))
+    return StartedAt(time: observers.isEmpty ? nil : emitStarted(record))
   }
 
   /// Starts a task immediately with `record` bound as `TaskContext.current`, which the task inherits with the

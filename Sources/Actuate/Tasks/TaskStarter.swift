@@ -24,21 +24,21 @@ struct TaskStarter<I: Interactor>: Sendable {
       store.spawnImmediately(bound: record) {
         guard let startedAt = store.willRun(record, group: group) else { return }
         await store.interactor.onAction(record.action, store: store)
-        store.ended(record, group: group, startedAt: startedAt.instant)
+        store.ended(record, group: group, startedAt: startedAt.time)
       }
     }
   }
 }
 
-/// When a handler started, for its end's event: `instant` is `nil` when nobody observes the store.
+/// When a handler started, for its end's event: `time` is `nil` when nobody observes the store.
 ///
-/// Kept as a `Duration` since a fixed origin, not as a `ContinuousClock.Instant`, whose layout the compiler
-/// does not know: every copy of an optional instant, observed or not, went through its type's metadata.
+/// A `Duration` since a fixed origin, not a `ContinuousClock.Instant`, whose layout the compiler does not
+/// know: every copy of an optional instant, observed or not, went through its type's metadata.
 @usableFromInline
 struct StartedAt: Sendable {
-  @usableFromInline let instant: Duration?
+  @usableFromInline let time: Duration?
 
-  /// The time now, as such a `Duration`.
+  /// The time now, in the same terms.
   static var now: Duration { ContinuousClock.now - origin }
 
   private static let origin = ContinuousClock.now
