@@ -20,7 +20,7 @@ public enum FloorStep: CaseIterable, Sendable {
   case task
   /// And a record allocated per action, which the task ends.
   case record
-  /// And the record bound to a task-local, which the task inherits from its creation.
+  /// And the record bound to a task-local around the handler.
   case taskLocal
   /// And the send made from outside the store through an intake, as `Store.send` and `sendAndWait` are: a
   /// locked queue the store takes whole, so that a send can return at once from any thread and one task's
@@ -103,8 +103,10 @@ public actor FloorStore<H: FloorHandler> {
       return record.isEnded
     case .taskLocal:
       let record = FloorActionRecord<H>(action)
-      spawn(bound: record) {
-        await self.handler.onAction(record.action, store: self)
+      _ = Task.immediate {
+        await FloorContext.$current.withValue(record) {
+          await self.handler.onAction(record.action, store: self)
+        }
         record.isEnded = true
       }
       return record.isEnded
@@ -115,7 +117,7 @@ public actor FloorStore<H: FloorHandler> {
 
   /// Handles one action as the intake step says, from outside the store; returns whether its handler has
   /// already returned.
-  public nonisolated(nonsending) func sendThroughIntake(_ action: H.Action) async -> Bool {
+  public nonisolated func sendThroughIntake(_ action: H.Action) async -> Bool {
     let record = FloorActionRecord<H>(action)
     intake.append(record)
     await drain()
@@ -125,20 +127,12 @@ public actor FloorStore<H: FloorHandler> {
   private func drain() {
     for taken in intake.takeAll() {
       let record = unsafeDowncast(taken, to: FloorActionRecord<H>.self)
-      spawn(bound: record) {
-        await self.handler.onAction(record.action, store: self)
+      _ = Task.immediate {
+        await FloorContext.$current.withValue(record) {
+          await self.handler.onAction(record.action, store: self)
+        }
         record.publishEnd()
       }
     }
-  }
-
-  /// Starts a task immediately with `record` bound to the task-local around its creation, which the task
-  /// inherits with the rest of the task-locals it copies: bound inside the task by the async `withValue`, the
-  /// handler would run three executor switches deeper, each one dearer in a task started immediately.
-  private nonisolated func spawn(
-    bound record: FloorRecord,
-    @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
-  ) {
-    FloorContext.$current.withValue(record) { _ = Task.immediate(operation: operation) }
   }
 }

@@ -227,8 +227,13 @@ package protocol TaskOwner: AnyObject, Sendable {
 }
 
 /// The task a store runs code for, carried by its task so state writes and sends know their cause.
+@usableFromInline
 package enum TaskContext {
   @TaskLocal package static var current: TaskRecord?
+
+  /// The task-local itself, for binding it in inlinable code (`TaskStarter`).
+  @usableFromInline
+  static var local: TaskLocal<TaskRecord?> { $current }
 }
 
 /// The record of a timer the store starts of its own accord, a throttle window's or a queue's spacing: when

@@ -18,16 +18,44 @@ struct TaskStarter<I: Interactor>: Sendable {
 
   /// Binds the record, starts the task immediately, and in it runs the handler between `willRun` and
   /// `ended`.
+  ///
+  /// `Task.immediate` is called here, in a loop that runs once (`ImmediateTaskSite.once`), rather than
+  /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`.
   @inlinable
   static var specialised: Self {
     Self { store, record, group in
-      store.spawnImmediately(bound: record) {
-        guard let startedAt = store.willRun(record, group: group) else { return }
-        await store.interactor.onAction(record.action, store: store)
-        store.ended(record, group: group, startedAt: startedAt.time)
+      var task: Task<Void, Never>?
+      TaskContext.local.withValue(record) {
+        for _ in 0..<ImmediateTaskSite.once {
+          task = Task.immediate {
+            guard let startedAt = store.willRun(record, group: group) else { return }
+            await store.interactor.onAction(record.action, store: store)
+            store.ended(record, group: group, startedAt: startedAt.time)
+          }
+        }
       }
+      // `once` is 1: the loop has run.
+      return task!
     }
   }
+}
+
+/// Why an action's task is started from inside a loop that runs once.
+///
+/// `Task.immediate` is emitted into its caller and hands its `executorPreference` (`nil` here) to the
+/// runtime. Where the optimiser inlines it into the calling function, the `nil` folds away and the task is
+/// made without a task-executor preference; where it calls a shared copy instead, the runtime gets a
+/// preference record for a preference that is not there, and every executor switch in that task then reads
+/// it under the task's status lock (a mutex on Linux), and drops it as the task ends. An action's task makes
+/// three switches: without the record an awaited send cost 0.99–1.02 µs instead of 1.23–1.27 µs in the same
+/// runs (Docs/Performance.md). The optimiser inlines a call made in a loop; `once`, out of line, keeps the
+/// loop from being folded away. Whether a build's tasks carry the record shows in a uprobe on the runtime's
+/// `swift::AsyncTask::pushInitialTaskExecutorPreference` (Docs/Performance.md says how).
+@usableFromInline
+enum ImmediateTaskSite {
+  /// 1, where the optimiser cannot see it.
+  @usableFromInline @inline(never)
+  static var once: Int { 1 }
 }
 
 /// When a handler started, for its end's event: `time` is `nil` when nobody observes the store.
