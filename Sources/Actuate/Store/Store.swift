@@ -34,7 +34,7 @@ public final class Store<I: Interactor>: Sendable {
   /// client's module, the initialiser makes that starter there, specialised for the interactor.
   @usableFromInline
   convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, starter: TaskStarter<I>
+    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, starter: TaskStarter<I>?
   ) {
     self.init(
       state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug,

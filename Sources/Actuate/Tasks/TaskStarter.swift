@@ -20,10 +20,12 @@ struct TaskStarter<I: Interactor>: Sendable {
   /// `ended`.
   ///
   /// `Task.immediate` is called here, in a loop that runs once (`ImmediateTaskSite.once`), rather than
-  /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`.
+  /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`. `nil` where there is no `Task.immediate`
+  /// (Apple systems before 26): the store then starts its tasks through `run`.
   @inlinable
-  static var specialised: Self {
-    Self { store, record, group in
+  static var specialised: Self? {
+    guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else { return nil }
+    return Self { store, record, group in
       var task: Task<Void, Never>?
       TaskContext.local.withValue(record) {
         for _ in 0..<ImmediateTaskSite.once {
@@ -43,14 +45,14 @@ struct TaskStarter<I: Interactor>: Sendable {
 /// Why an action's task is started from inside a loop that runs once.
 ///
 /// `Task.immediate` is emitted into its caller and hands its `executorPreference` (`nil` here) to the
-/// runtime. Where the optimiser inlines it into the calling function, the `nil` folds away and the task is
-/// made without a task-executor preference; where it calls a shared copy instead, the runtime gets a
-/// preference record for a preference that is not there, and every executor switch in that task then reads
-/// it under the task's status lock (a mutex on Linux), and drops it as the task ends. An action's task makes
-/// three switches: without the record an awaited send cost 0.99–1.02 µs instead of 1.23–1.27 µs in the same
-/// runs (Docs/Performance.md). The optimiser inlines a call made in a loop; `once`, out of line, keeps the
-/// loop from being folded away. Whether a build's tasks carry the record shows in a uprobe on the runtime's
-/// `swift::AsyncTask::pushInitialTaskExecutorPreference` (Docs/Performance.md says how).
+/// runtime. Depending on how the optimiser compiles the call, the runtime makes the task either with no
+/// task-executor preference or with a record for a preference that is not there; with the record, every
+/// executor switch in the task reads it under the task's status lock (a mutex on Linux), and the record is
+/// dropped under the lock as the task ends. An action's task makes three switches. Made through a shared copy
+/// of `Task.immediate`, as it was, every action's task had the record; made from inside a loop, as here, none
+/// has, and an awaited send costs 0.97–0.99 µs instead of 1.23–1.27 µs in the same runs. `once` is out of
+/// line, so the loop is not folded away. A uprobe on the runtime's
+/// `swift::AsyncTask::pushInitialTaskExecutorPreference` counts the records (Docs/Performance.md says how).
 @usableFromInline
 enum ImmediateTaskSite {
   /// 1, where the optimiser cannot see it.
