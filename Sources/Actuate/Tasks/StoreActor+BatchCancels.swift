@@ -5,8 +5,9 @@ extension StoreActor {
   /// Those were cancelled before the store took them, so their handlers never start.
   ///
   /// Also keeps each root action's policy, so it is asked for once per action: in `batchPolicies`, by
-  /// index, when it names an id. A plain `.concurrent` policy is not kept (nor is a child's action's, or a
-  /// command that is not an action): `batchPolicies` stays empty for a burst of concurrent actions.
+  /// index, when it names an id. A plain `.concurrent` policy is not kept, nor is anything for an action that
+  /// goes nowhere (a child that is missing or refuses it) or a command that is not an action:
+  /// `batchPolicies` stays empty for a burst of concurrent actions.
   func markCancelledInBatch() {
     batchLookedAhead = true
     // Whether anything in the batch can cancel an action of it: a cancel, or a policy under an id.
