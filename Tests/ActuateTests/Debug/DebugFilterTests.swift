@@ -23,13 +23,7 @@ struct DebugFilterTests {
     store.send(.queryChanged("secret"))
     await store.send(.queryChanged("open")).finish()
     await store.flushDebugLog()
-    #expect(
-      log.entriesWithoutDurations == [
-        startedEntry(store),
-        store.entry(#"action .queryChanged("open")"#),
-        queryChangedEntry(store, from: "secret", to: "open", by: #".queryChanged("open")"#),
-        store.entry(#"finished .queryChanged("open") in ‹t›"#),
-      ])
+    #expect(log.entriesWithoutDurations == oneQueryChangeLog(store, from: "secret", to: "open"))
   }
 
   @Test func byTypedActionPerStore() async {
@@ -39,12 +33,8 @@ struct DebugFilterTests {
     await store.flushDebugLog()
     // The handler's own entries are gone; the action it sent is still logged, naming its sender.
     #expect(
-      log.entriesWithoutDurations == [
-        startedEntry(store),
-        store.entry(#"action .queryChanged("again") (sent by the handler of .refresh)"#),
-        queryChangedEntry(store, from: "", to: "again", by: #".queryChanged("again")"#),
-        store.entry(#"finished .queryChanged("again") in ‹t›"#),
-      ])
+      log.entriesWithoutDurations
+        == oneQueryChangeLog(store, from: "", to: "again", sender: "sent by the handler of .refresh"))
   }
 
   @Test func aTypedFilterLeavesOutTheChangesOfTheActionsItLeavesOut() async {
@@ -53,13 +43,7 @@ struct DebugFilterTests {
     await store.send(.queryChanged("shown")).finish()
     await store.flushDebugLog()
     // The hidden action's change is gone with it; the next change is diffed against what it left.
-    #expect(
-      log.entriesWithoutDurations == [
-        startedEntry(store),
-        store.entry(#"action .queryChanged("shown")"#),
-        queryChangedEntry(store, from: "hidden", to: "shown", by: #".queryChanged("shown")"#),
-        store.entry(#"finished .queryChanged("shown") in ‹t›"#),
-      ])
+    #expect(log.entriesWithoutDurations == oneQueryChangeLog(store, from: "hidden", to: "shown"))
   }
 
   @Test func byStoreTypeAttachesNoObserverToOtherStores() async {

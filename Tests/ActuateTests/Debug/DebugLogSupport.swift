@@ -150,3 +150,17 @@ func queryChangedEntry(_ store: Store<SearchFeature>, from old: String, to new: 
       )
     """)
 }
+
+/// The whole log, durations masked, of a search store that started and then logged one `.queryChanged(new)`,
+/// which changed the query from `old`. `sender` is what the action's entry says of who sent it, if anything.
+func oneQueryChangeLog(
+  _ store: Store<SearchFeature>, from old: String, to new: String, sender: String? = nil
+) -> [String] {
+  let action = #".queryChanged(""# + new + #"")"#
+  return [
+    startedEntry(store),
+    store.entry("action \(action)" + (sender.map { " (\($0))" } ?? "")),
+    queryChangedEntry(store, from: old, to: new, by: action),
+    store.entry("finished \(action) in ‹t›"),
+  ]
+}
