@@ -18,6 +18,8 @@ enum Catalog {
     DiffArray.scenario,
     DiffArray.scaling,
     DiffDictionary.scenario,
+    DiffEnum.tree,
+    DiffEnum.stack,
     TestStoreAsserting.scenario,
     IdleStores.scenario,
   ]
