@@ -22,7 +22,9 @@ let package = Package(
     // The floor under Actuate's send, in a module of its own so its generic code runs unspecialised, as
     // Actuate's does for a client's interactor (the task-floor benchmark).
     .target(name: "ActuateBenchmarkFloor", path: "Benchmarks/Floor"),
-    .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting"]),
+    // A tool that logs and exits without flushing, which LogExitTests run as a child process.
+    .executableTarget(name: "ActuateLogExitProbe", dependencies: ["Actuate"], path: "Tests/LogExitProbe"),
+    .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting", "ActuateLogExitProbe"]),
     .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -30,6 +30,13 @@ public struct DebugStore: Sendable {
   public var filter: DebugFilter
   /// How many lines one dump or diff may take before the rest is summarised, so a huge state cannot flood the log.
   public var maxLines: Int
+  /// Whether each entry is written before the store goes on, rather than by the background writer later.
+  ///
+  /// Off by default. Turn it on (or set `ACTUATE_DEBUG_SYNC=1`) to chase a crash: when a handler traps, the
+  /// log then holds every entry up to the crashing action's, which the background writer may not have
+  /// had time to write. Each entry then costs the store its formatting and its `write(2)`; the
+  /// `debugstore-sync-logging` benchmark measures how much.
+  public var writesSynchronously = false
   /// Where the timestamps come from; tests pin it.
   var clock = DebugClock.system
   /// The most events of one store that wait for the writer (see ``EventInbox``); tests make it small.

@@ -84,14 +84,26 @@ final class EventInbox: @unchecked Sendable {
   /// must not hold every record it ever handled. What the log must not lose is kept all the same: the rest
   /// of an action whose taking it shows, and the store's stop.
   private let capacity: Int
-  /// Called (on the store) when the inbox goes from empty to not: the writer should come and take it.
+  /// Called (on the store) when the inbox goes from empty to not, or after every item when `synchronous`:
+  /// the writer should come and take it.
   private let wake: @Sendable (EventInbox) -> Void
+  /// Whether every item is written before the store goes on (``DebugStore/writesSynchronously``).
+  private let synchronous: Bool
 
   /// What waits for the writer.
   private struct Pending {
     var items = ChunkedBuffer<Item>(chunkSize: 1024, maxSpares: 4)
     /// Counts what is left out since the inbox was last found full, until the writer takes its marker.
     var leftOut: LeftOutCount?
+    /// Where the store's stop is, for a normal exit to wait for it (``LogExit``).
+    var stop = StopProgress.running
+  }
+
+  private enum StopProgress {
+    case running
+    /// Asked for, and counted by ``LogExit`` until it is logged.
+    case requested
+    case logged
   }
 
   /// About a million events: a few seconds of a busy writer's work. Each holds its action's record, or a
@@ -104,7 +116,7 @@ final class EventInbox: @unchecked Sendable {
   ///   - capacity: The most events that wait for the writer; at least 1.
   init(
     owner: ObjectIdentifier, kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock,
-    admits: (@Sendable (TaskRecord) -> Bool)?, capacity: Int = defaultCapacity,
+    admits: (@Sendable (TaskRecord) -> Bool)?, capacity: Int = defaultCapacity, synchronous: Bool = false,
     wake: @escaping @Sendable (EventInbox) -> Void
   ) {
     precondition(capacity > 0, "a debug log's inbox holds at least one event")
@@ -116,6 +128,7 @@ final class EventInbox: @unchecked Sendable {
     self.keepsEndsNeverStarted = hasTrace
     self.now = clock.now
     self.wake = wake
+    self.synchronous = synchronous
   }
 
   func sent(_ record: TaskRecord) {
@@ -191,8 +204,28 @@ final class EventInbox: @unchecked Sendable {
       pending.items.append(item)
       return (wasEmpty, true)
     }
-    if wasEmpty { wake(self) }
+    if wasEmpty || (synchronous && isPut) { wake(self) }
     return isPut
+  }
+
+  /// The store was asked to stop, from outside: a normal exit waits until it has logged "stopped". Asked
+  /// again, or after the stop was logged, it does nothing.
+  func stopRequested() {
+    // Counted under the lock, so that `storeStopped()` on another thread cannot uncount it first.
+    pending.withLock { pending in
+      guard pending.stop == .running else { return }
+      pending.stop = .requested
+      LogExit.stopRequested()
+    }
+  }
+
+  /// The store has stopped and put its last item, whether or not the filter keeps "stopped": whatever the
+  /// writer will get from this store, it has been woken for.
+  func storeStopped() {
+    pending.withLock { pending in
+      if pending.stop == .requested { LogExit.stopLogged() }
+      pending.stop = .logged
+    }
   }
 
   /// Takes everything put so far, in chunks, oldest first.

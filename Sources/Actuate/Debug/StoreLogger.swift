@@ -46,6 +46,15 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     // The typed filter is asked on the store, once per action as it is taken: an action it leaves out costs
     // the log nothing more.
     let admits = actions.map { actions in { @Sendable (record: TaskRecord) in actions(Self.action(record).action) } }
+    LogExit.register()
+    if debug.writesSynchronously {
+      return EventInbox(
+        owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
+        admits: admits, capacity: capacity, synchronous: true
+      ) { [self] inbox in
+        debug.writer.run { self.writeInbox(inbox) }
+      }
+    }
     return EventInbox(
       owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
       admits: admits, capacity: capacity

@@ -14,6 +14,9 @@
 public final class Store<I: Interactor>: Sendable {
   /// The actor the handlers and hooks run on.
   @usableFromInline package let actor: StoreActor<I>
+  /// The debug log's inbox, told when this store is asked to stop, so a normal exit waits for the stop to
+  /// reach the log.
+  private let log: EventInbox?
 
   /// Creates a store and starts its hooks.
   ///
@@ -57,12 +60,14 @@ public final class Store<I: Interactor>: Sendable {
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
       starter: starter)
-    actor.home.attach(self)
     // Off, no inbox is attached, so the store never tells the log anything.
-    if actor.intake.enqueue(.start(debug.inbox(for: actor))) { actor.scheduleDrainFromOutside() }
+    log = debug.inbox(for: actor)
+    actor.home.attach(self)
+    if actor.intake.enqueue(.start(log)) { actor.scheduleDrainFromOutside() }
   }
 
   deinit {
+    log?.stopRequested()
     actor.stopFromOutside(.released)
   }
 
@@ -116,6 +121,7 @@ public final class Store<I: Interactor>: Sendable {
   /// Stops the store: cancels every task and hook, ends every ``StoreValues`` sequence, and rejects later
   /// sends. Actions sent before `stop()` that have not started are cancelled. Calling it again does nothing.
   public func stop() {
+    log?.stopRequested()
     actor.stopFromOutside(.stopped)
   }
 }

@@ -63,8 +63,9 @@ extension StoreActor {
   /// Tells any event to every observer: the log takes it boxed.
   func emit(_ event: StoreEvent<I>) {
     emitToListeners(event)
-    if let log = observers.log, let kind = event.debugKind, log.keeps(kind) {
-      log.other(EventBox(event), essential: kind == .stopped)
+    if let log = observers.log, let kind = event.debugKind {
+      if log.keeps(kind) { log.other(EventBox(event), essential: kind == .stopped) }
+      if kind == .stopped { log.storeStopped() }
     }
   }
 
