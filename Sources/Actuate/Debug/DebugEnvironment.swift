@@ -8,71 +8,120 @@ import Darwin
 
 /// `ACTUATE_DEBUG` and its companions: turn the debug log and the trace on without a code change.
 ///
-/// `ACTUATE_DEBUG`: `1`, `console`, `on` or `true` log to the console; `0`, `off`, `false` or nothing leave it
-/// off; any other value is the path of a file to append to. `ACTUATE_DEBUG_FORMAT` is `text` or `json`;
-/// `ACTUATE_DEBUG_MAX_SIZE` (`10MB`, `500KB`, bytes, or `off`) and `ACTUATE_DEBUG_KEEP` (a count) set the file's
-/// rotation. `ACTUATE_TRACE` is the path of a trace file to write.
+/// `ACTUATE_DEBUG`: `1`, `on`, `true`, `yes` or `console` log to the console; `0`, `off`, `false`, `no` or
+/// nothing leave it off; a path (anything with a `/` or a `.`, such as `/tmp/app.log` or `app.log`) is a file
+/// to append to. Any other word is taken for "on", with a warning, rather than silently becoming a file of
+/// that name. `ACTUATE_DEBUG_FORMAT` is `text` or `json`; `ACTUATE_DEBUG_MAX_SIZE` (`10MB`, `500KB`, bytes, or
+/// `off`) and `ACTUATE_DEBUG_KEEP` (a count) set the file's rotation; `ACTUATE_DEBUG_SYNC=1` writes each entry
+/// before the store goes on. `ACTUATE_TRACE` is the path of a trace file to write.
+///
+/// When the log starts, one line on standard error says where it goes, once per process.
 enum DebugEnvironment {
   static let variable = "ACTUATE_DEBUG"
   static let formatVariable = "ACTUATE_DEBUG_FORMAT"
   static let sizeVariable = "ACTUATE_DEBUG_MAX_SIZE"
   static let keepVariable = "ACTUATE_DEBUG_KEEP"
   static let traceVariable = "ACTUATE_TRACE"
+  static let syncVariable = "ACTUATE_DEBUG_SYNC"
 
   enum Setting: Equatable {
     case off
     case console
     case file(String)
+    /// A word that is neither a switch nor a path: logged to the console, with a warning.
+    case unclear(String)
   }
 
   /// What this process's environment asks for: read once, the first time a store needs it.
   static let processDefault: DebugStore? = debugStore(
-    reading: { name in getenv(name).map { String(cString: $0) } }, warn: Diagnostics.warn)
+    reading: { name in getenv(name).map { String(cString: $0) } }, warn: Diagnostics.warn,
+    announce: { StandardError.write($0 + "\n") })
 
   static func setting(for value: String?) -> Setting {
     guard let value else { return .off }
     let trimmed = trimmed(value)
     switch trimmed.lowercased() {
-    case "", "0", "off", "false": return .off
-    case "1", "console", "on", "true": return .console
-    default: return .file(trimmed)
+    case "", "0", "off", "false", "no": return .off
+    case "1", "console", "on", "true", "yes": return .console
+    default: return trimmed.contains(where: { $0 == "/" || $0 == "." }) ? .file(trimmed) : .unclear(trimmed)
     }
   }
 
   /// The debug log `ACTUATE_DEBUG=value` asks for, the other variables unset.
-  static func debugStore(for value: String?, warn: (String) -> Void) -> DebugStore? {
-    debugStore(reading: { $0 == variable ? value : nil }, warn: warn)
+  static func debugStore(
+    for value: String?, warn: (String) -> Void, announce: (String) -> Void = { _ in }
+  ) -> DebugStore? {
+    debugStore(reading: { $0 == variable ? value : nil }, warn: warn, announce: announce)
   }
 
   /// The debug log the variables `environment` gives ask for. A value that makes no sense, or a file that
   /// cannot be opened, is reported through `warn` and that part is left off or at its default: a debugging
-  /// aid must not stop the program.
-  static func debugStore(reading environment: (String) -> String?, warn: (String) -> Void) -> DebugStore? {
+  /// aid must not stop the program. Where each part goes is told through `announce`, one line each.
+  static func debugStore(
+    reading environment: (String) -> String?, warn: (String) -> Void, announce: (String) -> Void = { _ in }
+  ) -> DebugStore? {
     var sinks: [DebugSink] = []
     switch setting(for: environment(variable)) {
     case .off:
       break
+    case .unclear(let word):
+      warn(
+        "\(variable)=\(word) is not a switch the debug log knows, nor a path, so it logs to the console. Set it to 1, on, true or yes for the console, to 0, off, false or no for none, or to a path such as ./\(word).log for a file."
+      )
+      fallthrough
     case .console:
       sinks.append(.console(format: format(environment(formatVariable), warn: warn)))
+      announce("Actuate: debug log → standard error (\(variable))")
     case .file(let path):
       let format = format(environment(formatVariable), warn: warn)
       let rotation = rotation(size: environment(sizeVariable), keep: environment(keepVariable), warn: warn)
       do {
         sinks.append(try .file(path, format: format, rotation: rotation))
+        announce("Actuate: debug log → \(absolute(path)) (\(variable))")
       } catch {
         warn(
           "\(variable)=\(path): \(error). Debug logging is off; set \(variable) to a file in a folder that exists and that you can write to, or to 1 to log to the console."
         )
       }
     }
-    if case .file(let path) = setting(for: environment(traceVariable)) {
+    switch setting(for: environment(traceVariable)) {
+    case .file(let path), .unclear(let path):
       do {
         sinks.append(try .trace(path))
+        announce("Actuate: trace → \(absolute(path)) (\(traceVariable))")
       } catch {
         warn("\(traceVariable)=\(path): \(error). Tracing is off; set \(traceVariable) to a file in a folder that exists and that you can write to.")
       }
+    case .console:
+      warn("\(traceVariable)=\(environment(traceVariable) ?? "") is not a path; tracing is off. Set it to the file to write the trace to, such as /tmp/trace.json.")
+    case .off:
+      break
     }
-    return sinks.isEmpty ? nil : DebugStore(sinks: sinks)
+    guard !sinks.isEmpty else { return nil }
+    var debug = DebugStore(sinks: sinks)
+    debug.writesSynchronously = isOn(environment(syncVariable), named: syncVariable, warn: warn)
+    return debug
+  }
+
+  /// Whether a yes-or-no variable is on; anything but a switch is reported and taken for off.
+  static func isOn(_ value: String?, named name: String, warn: (String) -> Void) -> Bool {
+    switch setting(for: value) {
+    case .off: return false
+    case .console: return true
+    case .file(let word), .unclear(let word):
+      warn("\(name)=\(word) is not a switch; it is taken for off. Set it to 1, on, true or yes, or to 0, off, false or no.")
+      return false
+    }
+  }
+
+  /// `path` from the root, so the line that announces the log says where it is whatever the reader's
+  /// working directory.
+  private static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+    defer { free(directory) }
+    let base = String(cString: directory)
+    let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
   }
 
   static func format(_ value: String?, warn: (String) -> Void) -> DebugFormat {

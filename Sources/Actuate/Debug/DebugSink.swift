@@ -49,12 +49,15 @@ public struct DebugSink: Sendable {
   ///   - path: The file; relative paths start at the working directory.
   ///   - format: Text for people (the default), or JSON lines for log tooling.
   ///   - rotation: When to start a new file and how many old ones to keep; 10 MB and 5 by default.
+  ///   - permissions: The mode of a file this creates, rotated files too, less the process's umask:
+  ///     `0o600` by default, readable and writable by its owner alone, because a log holds what the
+  ///     program's users did. A file that exists keeps its mode.
   /// - Throws: ``DebugSinkError`` naming the path and the reason when the file cannot be opened for
   ///   writing: a missing folder, a directory, no permission.
   public static func file(
-    _ path: String, format: DebugFormat = .text, rotation: LogRotation = .default
+    _ path: String, format: DebugFormat = .text, rotation: LogRotation = .default, permissions: Int = 0o600
   ) throws(DebugSinkError) -> DebugSink {
-    let file = try LogFile(path: path, rotation: rotation)
+    let file = try LogFile(path: path, rotation: rotation, permissions: permissions)
     return DebugSink(name: path, format: format) { entry in try file.append(entry + "\n") }
   }
 
@@ -67,9 +70,13 @@ public struct DebugSink: Sendable {
   /// allows so that a program that crashes or is killed still leaves a trace the viewers open: every event
   /// is written whole, and the file always ends with one. To read it with a strict JSON parser, append `]`.
   ///
+  /// - Parameters:
+  ///   - path: The file; relative paths start at the working directory.
+  ///   - permissions: The mode of the file if this creates it, less the process's umask: `0o600` by
+  ///     default, its owner's alone, since the trace holds the actions and the state's diffs.
   /// - Throws: ``DebugSinkError`` when the file cannot be created.
-  public static func trace(_ path: String) throws(DebugSinkError) -> DebugSink {
-    let file = try LogFile(path: path, truncating: true)
+  public static func trace(_ path: String, permissions: Int = 0o600) throws(DebugSinkError) -> DebugSink {
+    let file = try LogFile(path: path, truncating: true, permissions: permissions)
     let recorder = TraceRecorder(start: .now())
     try file.append(recorder.header(utc: false))
     return DebugSink(name: path, trace: recorder) { events in try file.append(events) }

@@ -21,11 +21,18 @@ final class LogFile: Sendable {
   let path: String
   private let ownsDescriptor: Bool
   private let rotation: LogRotation
+  /// The mode a file this creates gets, the rotated ones too: the owner's alone by default, since a log
+  /// holds what a program's users did.
+  private let permissions: mode_t
   private let current: Locked<OpenFile>
 
-  /// Opens `path` for appending (or, with `truncating`, empties it first).
-  init(path: String, rotation: LogRotation = .never, truncating: Bool = false) throws(DebugSinkError) {
-    let descriptor = try Self.openDescriptor(path, truncating: truncating)
+  /// Opens `path` for appending (or, with `truncating`, empties it first). A file it creates gets
+  /// `permissions`, less the process's umask; a file that exists keeps its own.
+  init(
+    path: String, rotation: LogRotation = .never, truncating: Bool = false, permissions: Int = 0o600
+  ) throws(DebugSinkError) {
+    self.permissions = mode_t(truncatingIfNeeded: permissions & 0o7777)
+    let descriptor = try Self.openDescriptor(path, truncating: truncating, permissions: self.permissions)
     self.path = path
     self.rotation = rotation
     self.ownsDescriptor = true
@@ -36,6 +43,7 @@ final class LogFile: Sendable {
   init(descriptor: Int32, path: String) {
     self.path = path
     self.rotation = .never
+    self.permissions = 0o600
     self.ownsDescriptor = false
     self.current = Locked(OpenFile(descriptor: descriptor, size: 0))
   }
@@ -76,14 +84,16 @@ final class LogFile: Sendable {
       _ = rename("\(path).\(index)", "\(path).\(index + 1)")
     }
     guard rename(path, "\(path).1") == 0 else { throw Self.error(path: path, operation: .rotate) }
-    let descriptor = try Self.openDescriptor(path, truncating: true)
+    let descriptor = try Self.openDescriptor(path, truncating: true, permissions: permissions)
     close(open.descriptor)
     open = OpenFile(descriptor: descriptor, size: 0)
   }
 
-  private static func openDescriptor(_ path: String, truncating: Bool) throws(DebugSinkError) -> Int32 {
+  private static func openDescriptor(
+    _ path: String, truncating: Bool, permissions: mode_t
+  ) throws(DebugSinkError) -> Int32 {
     let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0)
-    let descriptor = open(path, flags, 0o644)
+    let descriptor = open(path, flags, permissions)
     guard descriptor >= 0 else { throw error(path: path, operation: .open) }
     return descriptor
   }

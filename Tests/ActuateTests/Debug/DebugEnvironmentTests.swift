@@ -13,6 +13,45 @@ struct DebugEnvironmentTests {
     #expect(DebugEnvironment.setting(for: " Console\n") == .console)
     #expect(DebugEnvironment.setting(for: "/tmp/app.log") == .file("/tmp/app.log"))
     #expect(DebugEnvironment.setting(for: "app.log") == .file("app.log"))
+    #expect(DebugEnvironment.setting(for: "yes") == .console)
+    #expect(DebugEnvironment.setting(for: "No") == .off)
+    #expect(DebugEnvironment.setting(for: "./debug") == .file("./debug"))
+    #expect(DebugEnvironment.setting(for: "debug") == .unclear("debug"))
+    #expect(DebugEnvironment.setting(for: "2") == .unclear("2"))
+  }
+
+  @Test func aWordThatIsNeitherASwitchNorAPathLogsToTheConsoleAndSaysSo() {
+    var warnings: [String] = []
+    var announced: [String] = []
+    let debug = DebugEnvironment.debugStore(for: "debug", warn: { warnings.append($0) }, announce: { announced.append($0) })
+    #expect(debug?.sinks.map(\.name) == ["standard error"])
+    #expect(
+      warnings == [
+        "ACTUATE_DEBUG=debug is not a switch the debug log knows, nor a path, so it logs to the console. Set it to 1, on, true or yes for the console, to 0, off, false or no for none, or to a path such as ./debug.log for a file."
+      ])
+    #expect(announced == ["Actuate: debug log → standard error (ACTUATE_DEBUG)"])
+  }
+
+  @Test func aLogSaysWhereItGoesWithTheWholePath() throws {
+    let name = "actuate-\(UUID().uuidString).log"
+    let directory = FileManager.default.currentDirectoryPath
+    defer { try? FileManager.default.removeItem(atPath: directory + "/" + name) }
+    var announced: [String] = []
+    _ = DebugEnvironment.debugStore(for: name, warn: { Issue.record("\($0)") }, announce: { announced.append($0) })
+    #expect(announced == ["Actuate: debug log → \(directory)/\(name) (ACTUATE_DEBUG)"])
+  }
+
+  @Test func theSynchronousModeIsASwitch() {
+    var warnings: [String] = []
+    let variables = ["ACTUATE_DEBUG": "1", "ACTUATE_DEBUG_SYNC": "yes"]
+    #expect(DebugEnvironment.debugStore(reading: { variables[$0] }, warn: { warnings.append($0) })?.writesSynchronously == true)
+    #expect(DebugEnvironment.debugStore(for: "1", warn: { warnings.append($0) })?.writesSynchronously == false)
+    let unclear = ["ACTUATE_DEBUG": "1", "ACTUATE_DEBUG_SYNC": "always"]
+    #expect(DebugEnvironment.debugStore(reading: { unclear[$0] }, warn: { warnings.append($0) })?.writesSynchronously == false)
+    #expect(
+      warnings == [
+        "ACTUATE_DEBUG_SYNC=always is not a switch; it is taken for off. Set it to 1, on, true or yes, or to 0, off, false or no."
+      ])
   }
 
   @Test func consoleAndFile() throws {
