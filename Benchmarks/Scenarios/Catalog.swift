@@ -13,6 +13,7 @@ enum Catalog {
     ObservedSend.scenario,
     ViewStoreUpdates.scenario,
     DebugLogging.scenario,
+    DebugLogging.synchronous,
     TraceWriting.scenario,
     TraceWriting.drained,
     DiffArray.scenario,

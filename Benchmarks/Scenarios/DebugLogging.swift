@@ -30,4 +30,30 @@ enum DebugLogging {
       name: "debugstore-logging", count: count, runs: runs, baseline: "the same loop with logging off",
       target: .ratio(3), settings: settings)
   }
+
+  /// What the synchronous mode costs: the same loop, each entry formatted and written before the store goes
+  /// on, against logging off. No target: it is a mode for chasing a crash, and this says what it costs.
+  static let synchronous = Scenario(name: "debugstore-sync-logging", target: .none) { settings in
+    let count = settings.count(100_000)
+    let runs = try await settings.compare(
+      actuate: {
+        var debug = DebugStore(.custom { _ in })
+        debug.writesSynchronously = true
+        let store = Store(state: Counter.State(), interactor: Counter(), debug: .using(debug))
+        let start = ContinuousClock.now
+        for _ in 0..<count { await store.send(.increment).finish() }
+        let elapsed = ContinuousClock.now - start
+        let final = await store.state.count
+        try check(final == count, "the logged store counted \(final) of \(count)")
+        return elapsed
+      },
+      baseline: {
+        let store = Store(state: Counter.State(), interactor: Counter(), debug: .off)
+        return try await timeCounterSends(count, in: store) { await $0.send(.increment).finish() }
+      }
+    )
+    return ScenarioResult(
+      name: "debugstore-sync-logging", count: count, runs: runs, baseline: "the same loop with logging off",
+      target: .none, settings: settings)
+  }
 }
