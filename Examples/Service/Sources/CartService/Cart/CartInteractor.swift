@@ -1,0 +1,112 @@
+import Actuate
+
+/// A cart's rules, as its store runs them.
+///
+/// - Adding and removing items run at once, side by side: a cart's totals are exact however many requests
+///   arrive together, because every write happens on the store.
+/// - A newer coupon supersedes the one being checked: the newest code wins, and a slow answer for an older
+///   code never lands.
+/// - A cart asks at most two carriers for a quote at a time; the others wait their turn, and each can be
+///   cancelled by its carrier, waiting or running.
+/// - One checkout at a time: a second one, while the first pays, is refused. A checkout can be cancelled;
+///   then nothing is charged and the cart is open again.
+public struct CartInteractor: Interactor {
+  public typealias State = Cart
+
+  public enum Action: Equatable, Sendable {
+    case add(sku: String, quantity: Int)
+    case remove(sku: String)
+    case applyCoupon(String)
+    case quote(carrier: String)
+    case checkout
+  }
+
+  let services: CartServices
+
+  public init(services: CartServices) {
+    self.services = services
+  }
+
+  /// The id that cancels a running checkout.
+  public static let checkoutID = CheckoutID()
+
+  /// The id that cancels the quote asked of `carrier`, whether it waits or runs.
+  public static func quoteID(_ carrier: String) -> QuoteID { QuoteID(carrier: carrier) }
+
+  public struct CheckoutID: Hashable, Sendable {}
+  public struct QuoteID: Hashable, Sendable { let carrier: String }
+  struct CouponCheck: Hashable, Sendable {}
+  struct Carriers: Hashable, Sendable {}
+
+  public func policy(for action: Action) -> ActionPolicy {
+    switch action {
+    case .add, .remove: .concurrent
+    case .applyCoupon: .cancelPrevious(id: CouponCheck())
+    case .quote(let carrier): .limit(id: Carriers(), max: 2, whenFull: .wait).also(id: Self.quoteID(carrier))
+    case .checkout: .dropNew(id: Self.checkoutID)
+    }
+  }
+
+  public func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    switch action {
+    case .add(let sku, let quantity):
+      store.lines[sku, default: 0] += quantity
+
+    case .remove(let sku):
+      store.lines[sku] = nil
+
+    case .applyCoupon(let code):
+      store.checkingCoupon = code
+      let percent = try? await services.discount(for: code)
+      store.checkingCoupon = nil
+      if let percent {
+        store.coupon = code
+        store.discountPercent = percent
+      } else {
+        store.notice = "coupon \(code) is not valid"
+      }
+
+    case .quote(let carrier):
+      store.quoting.insert(carrier)
+      let price = try? await services.quote(from: carrier, items: store.itemCount)
+      store.quoting.remove(carrier)
+      store.quotes[carrier] = price
+
+    case .checkout:
+      guard store.itemCount > 0 else {
+        store.notice = "the cart is empty: nothing to pay for"
+        return
+      }
+      store.status = .paying
+      let paid = store.lines
+      do {
+        try await services.pay(for: paid)
+      } catch {
+        return  // cancelled: onCancel reopens the cart
+      }
+      // Items added while the payment ran stay in the cart for the next checkout.
+      for (sku, quantity) in paid {
+        let left = (store.lines[sku] ?? 0) - quantity
+        store.lines[sku] = left > 0 ? left : nil
+      }
+      store.orders.append(Order(number: store.orders.count + 1, lines: paid, discountPercent: store.discountPercent))
+      store.status = .open
+      store.notice = nil
+    }
+  }
+
+  /// A cancelled handler's own writes no longer land, so what it set up is undone here.
+  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+    switch action {
+    case .applyCoupon:
+      store.checkingCoupon = nil
+    case .quote(let carrier):
+      store.quoting.remove(carrier)
+    case .checkout:
+      store.status = .open
+      store.notice = "checkout cancelled (\(reason)): nothing was charged"
+    case .add, .remove:
+      break
+    }
+  }
+}

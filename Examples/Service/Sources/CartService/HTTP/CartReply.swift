@@ -1,0 +1,75 @@
+import Actuate
+import Foundation
+import Hummingbird
+
+/// The JSON every endpoint answers with: how the action ended, what went wrong, and the cart.
+struct CartReply: Encodable {
+  var outcome: String?
+  var error: String?
+  var cart: Cart?
+  var carts: Int?
+
+  /// The status and reply for an action's result: 200 for a finished action; 409 for one that lost to
+  /// another under the cart's rules; 503 for one the cart was stopped under.
+  static func of(_ result: CartResult, for action: CartInteractor.Action) -> (HTTPResponse.Status, CartReply) {
+    let reply = { (error: String?) in CartReply(outcome: "\(result.outcome)", error: error, cart: result.cart) }
+    switch result.outcome {
+    case .finished:
+      return (.ok, reply(nil))
+    case .cancelled(.storeStopped), .rejected:
+      return (.serviceUnavailable, reply("the cart was stopped before this ended: it was closed, or the server is shutting down"))
+    case .cancelled(.alreadyRunning):
+      return (.conflict, reply("a \(action.name) is already running for this cart"))
+    case .cancelled(.superseded):
+      return (.conflict, reply("a newer \(action.name) superseded this one"))
+    case .cancelled(.explicit):
+      return (.conflict, reply("the \(action.name) was cancelled by a DELETE request"))
+    case .cancelled(let reason):
+      return (.conflict, reply("the \(action.name) was cancelled (\(reason))"))
+    }
+  }
+
+  static func refusal(_ refusal: SessionRefusal) -> (HTTPResponse.Status, CartReply) {
+    switch refusal {
+    case .unknown(let name):
+      (.notFound, CartReply(error: "there is no cart \"\(name)\": adding an item starts one"))
+    case .full(let limit):
+      (.serviceUnavailable, CartReply(error: "the server holds its limit of \(limit) carts, every one busy: try again later"))
+    case .shuttingDown:
+      (.serviceUnavailable, CartReply(error: "the server is shutting down"))
+    }
+  }
+}
+
+extension CartInteractor.Action {
+  /// How replies name the action.
+  var name: String {
+    switch self {
+    case .add: "add"
+    case .remove: "remove"
+    case .applyCoupon: "coupon check"
+    case .quote: "quote"
+    case .checkout: "checkout"
+    }
+  }
+}
+
+extension Response {
+  /// Sorted keys, so that a reply reads the same however the cart's dictionaries happen to be ordered.
+  private static let encoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+
+  static func json(_ status: HTTPResponse.Status, _ reply: CartReply) -> Response {
+    // Encoding a reply of strings, numbers and dictionaries keyed by strings cannot fail.
+    let data = (try? encoder.encode(reply)) ?? Data("{}".utf8)
+    return Response(
+      status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  static func json(_ pair: (HTTPResponse.Status, CartReply)) -> Response {
+    json(pair.0, pair.1)
+  }
+}

@@ -1,0 +1,28 @@
+import Actuate
+import Logging
+
+/// Turns Actuate's debug log on as far as the service's settings ask, and no further: a store that logs
+/// nothing pays nothing.
+enum DebugLogSetup {
+  /// Logs every store created from now on through `logger`, as far as its level shows, and to the JSON-lines
+  /// file at `path` if one is given. A file that cannot be written is reported on `logger`, and the service
+  /// runs on without it.
+  static func enable(file path: String?, logger: Logger) {
+    var sinks: [DebugSink] = []
+    var kinds = ActuateLogBridge.kinds(for: logger.logLevel)
+    if let path {
+      do {
+        sinks.append(try .file(path, format: .jsonLines))
+        kinds = Set(DebugEntryKind.allCases)
+      } catch {
+        logger.warning("the debug log is off: \(error)", metadata: ["path": "\(path)"])
+      }
+    }
+    // The bridge's most severe entries log at error.
+    if logger.logLevel <= .error {
+      sinks.append(ActuateLogBridge.sink(to: logger))
+    }
+    guard !sinks.isEmpty else { return }
+    DebugStore.global = DebugStore(sinks: sinks, filter: DebugFilter(kinds: kinds))
+  }
+}

@@ -1,0 +1,38 @@
+import Actuate
+
+/// A cart as the HTTP layer holds it, whichever way its state is kept: a ``StoreCartSession`` runs the cart's
+/// rules in an Actuate store, an ``ActorCartSession`` keeps a bare cart in a plain actor, for comparison.
+public protocol CartSession: AnyObject, Sendable {
+  /// Makes the cart of the session called `name`.
+  init(name: String, services: CartServices)
+
+  /// Whether this kind of session handles `action` at all.
+  static func handles(_ action: CartInteractor.Action) -> Bool
+
+  /// Runs `action` and answers how it ended, with the cart as the action left it.
+  func perform(_ action: CartInteractor.Action) async -> CartResult
+
+  /// The cart as it is now.
+  func read() async -> Cart
+
+  /// Cancels the cart's checkout, or the quote asked of one carrier, whether it waits or runs.
+  func cancel(_ work: CartWork)
+
+  /// Begins to stop the cart: what it runs is cancelled, so cleanups run, and later actions are refused.
+  func stop()
+
+  /// Waits until the cart has stopped and its cleanups have run.
+  func waitUntilStopped() async
+}
+
+/// How an action ended, and the cart it produced.
+public struct CartResult: Sendable {
+  public var outcome: ActionOutcome
+  public var cart: Cart
+}
+
+/// Work a client can cancel by name.
+public enum CartWork: Sendable {
+  case checkout
+  case quote(carrier: String)
+}

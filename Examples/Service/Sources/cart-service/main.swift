@@ -1,0 +1,17 @@
+import CartService
+import Foundation
+
+let configuration: ServiceConfiguration
+do {
+  configuration = try ServiceConfiguration(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+} catch {
+  FileHandle.standardError.write(Data("cart-service: \(error)\n\(ServiceConfiguration.usage)\n".utf8))
+  exit(2)
+}
+do {
+  try await CartServer.run(configuration)
+} catch {
+  FileHandle.standardError.write(Data("cart-service: \(error)\n".utf8))
+  exit(1)
+}
