@@ -20,7 +20,7 @@ extension StoreActor {
 
   private func cancelChildWork(at path: PartialKeyPath<I.State>, id: AnyHashable?) {
     guard let nodes = children?.nodes(at: path, id: id) else {
-      return Diagnostics.warn(
+      return warnings.warn(
         "\(storeID) has no child at \(path), so there was nothing to cancel. Name the key path of an entry of the interactor's `children`."
       )
     }
@@ -86,13 +86,15 @@ extension StoreActor {
     case .absent(let child):
       let message =
         "\(storeID): \(describe(record.action)) is for \(child), which is not in the state, so it was not handled. Send a child's actions only while its state is there."
-      Diagnostics.warn(message)
-      if !observers.isEmpty { emit(.warning(message)) }
+      warnings.warn(message)
+      // The log has it from `warnings` when the store is logged; the other observers hear it here.
+      if observers.hasListeners { emitToListeners(.warning(message)) }
       drop(record, reason: .childGone)
     case .refused(let why):
       let message = "\(storeID): \(describe(record.action)) was sent from outside \(why) It was not handled."
-      Diagnostics.warn(message)
-      if !observers.isEmpty { emit(.warning(message)) }
+      warnings.warn(message)
+      // The log has it from `warnings` when the store is logged; the other observers hear it here.
+      if observers.hasListeners { emitToListeners(.warning(message)) }
       reject(record)
     }
     return true
@@ -106,6 +108,7 @@ extension StoreActor {
 
   // MARK: Children's hooks, as the root reports them
 
+    record.reader?(current)
   func childHookDelivered(_ described: (hook: String, element: String)?) {
     activity &+= 1
     if let described { emit(.childHookEvent(described.hook, element: described.element)) }

@@ -1,21 +1,67 @@
-/// One entry of the debug log, in parts: the text format prints `message` and `detail`, the JSON-lines format
-/// prints every part as a field.
-struct DebugEntry: Sendable {
-  var kind: DebugEntryKind
-  /// The first line, after the `[Actuate Store#1 <time>] ` header: `action .search (sent by hook .typed)`.
-  var message: String
-  /// The lines after it: a state's dump or a change's diff.
-  var detail: String?
-  /// The action the entry is about, as the log prints it: `.search("tabby")`.
-  var action: String?
-  /// Who sent the action, or what made the change: `the handler of .refresh`, `hook .typed`.
-  var cause: String?
-  /// How an action's task ended: `finished`, `cancelled (superseded)`.
-  var outcome: String?
+/// One entry of the debug log, as a value: what a sink made with ``DebugSink/entries(name:_:)`` receives, and
+/// what the text and JSON-lines formats print.
+///
+/// A bridge to another logging system maps its fields: ``level`` to the system's level, ``text`` (or
+/// ``message`` and ``detail``) to the message, and ``store``, ``kind``, ``action``, ``cause`` and ``outcome``
+/// to metadata.
+public struct DebugEntry: Sendable {
+  /// How much an entry matters, for a logging system that filters by level.
+  public enum Level: Int, Sendable, Hashable, Comparable, CaseIterable {
+    /// What a store does in the normal course: actions, changes, ends, cancellations, hook elements.
+    case debug
+    /// A store's start and stop.
+    case info
+    /// Something a store was asked to do and did not: a write or send dropped after a cancel, a send after a
+    /// stop, an action without a transition, and every warning.
+    case warning
+    /// Something that failed: a hook whose sequence threw.
+    case error
 
-  /// The entry's text, without the header.
-  var text: String {
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The store the entry is about.
+  public internal(set) var store: StoreID = .unnamed
+  /// When it happened: the local wall-clock time in ISO 8601, `2026-11-23T12:00:01.204113+01:00`.
+  public internal(set) var time = ""
+  /// What happened.
+  public internal(set) var kind: DebugEntryKind
+  /// The first line, as the text format prints it after its header: `action .search (sent by hook .typed)`.
+  public internal(set) var message: String
+  /// The lines after it: a state's dump or a change's diff, or `nil`.
+  public internal(set) var detail: String?
+  /// The action the entry is about, as the log prints it: `.search("tabby")`.
+  public internal(set) var action: String?
+  /// Who sent the action, or what made the change: `the handler of .refresh`, `hook .typed`.
+  public internal(set) var cause: String?
+  /// How an action's task ended: `finished`, `cancelled (superseded)`.
+  public internal(set) var outcome: String?
+
+  init(
+    kind: DebugEntryKind, message: String, detail: String? = nil, action: String? = nil, cause: String? = nil,
+    outcome: String? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.detail = detail
+    self.action = action
+    self.cause = cause
+    self.outcome = outcome
+  }
+
+  /// The entry's text without a header: the message, and the detail on the lines after it.
+  public var text: String {
     detail.map { message + "\n" + $0 } ?? message
+  }
+
+  /// How much the entry matters.
+  public var level: Level {
+    switch kind {
+    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: .debug
+    case .started, .stopped: .info
+    case .writeDropped, .sendDropped, .transitionMissing, .warning: .warning
+    case .hookFailed: .error
+    }
   }
 
   /// The entry for `event`, or `nil` when there is nothing to say (a state change that changed nothing);

@@ -10,15 +10,19 @@ public struct DebugSink: Sendable {
   let format: DebugFormat
   /// Set for a trace sink, which takes store events rather than entries.
   let trace: TraceRecorder?
+  /// Set for a sink of entries as values, which takes them unformatted.
+  let receive: (@Sendable (DebugEntry) throws -> Void)?
   private let write: @Sendable (String) throws -> Void
   private let failed: FailureLatch
 
   private init(
-    name: String, format: DebugFormat = .text, trace: TraceRecorder? = nil, write: @escaping @Sendable (String) throws -> Void
+    name: String, format: DebugFormat = .text, trace: TraceRecorder? = nil,
+    receive: (@Sendable (DebugEntry) throws -> Void)? = nil, write: @escaping @Sendable (String) throws -> Void
   ) {
     self.name = name
     self.format = format
     self.trace = trace
+    self.receive = receive
     self.write = write
     self.failed = FailureLatch()
   }
@@ -94,6 +98,25 @@ public struct DebugSink: Sendable {
     DebugSink(name: name, format: format, write: write)
   }
 
+  /// Hands each entry to `receive` as a value, unformatted: its store, time, kind, level, action, cause,
+  /// outcome and text as fields, for a bridge to another logging system.
+  ///
+  /// ```swift
+  /// DebugStore(.entries(name: "swift-log") { entry in
+  ///   logger.log(level: entry.level == .error ? .error : .debug, "\(entry.text)", metadata: ["store": "\(entry.store)"])
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: Names the sink if it throws.
+  ///   - receive: Receives the entries, one call each, each store's in order; runs on the debug log's
+  ///     writer, never on a store.
+  public static func entries(
+    name: String = "entries", _ receive: @escaping @Sendable (DebugEntry) throws -> Void
+  ) -> DebugSink {
+    DebugSink(name: name, receive: receive) { _ in }
+  }
+
   /// A sink over a descriptor someone else owns, for tests of failing writes.
   static func descriptor(_ descriptor: Int32, path: String) -> DebugSink {
     let file = LogFile(descriptor: descriptor, path: path)
@@ -102,8 +125,18 @@ public struct DebugSink: Sendable {
 
   /// Writes one entry; the first failure is reported through `warn`, later ones are not.
   func deliver(_ entry: String, warn: (String) -> Void) {
+    deliver(warn: warn) { try write(entry) }
+  }
+
+  /// Hands one entry to a sink of entries.
+  func deliver(_ entry: DebugEntry, warn: (String) -> Void) {
+    guard let receive else { return }
+    deliver(warn: warn) { try receive(entry) }
+  }
+
+  private func deliver(warn: (String) -> Void, _ body: () throws -> Void) {
     do {
-      try write(entry)
+      try body()
     } catch {
       guard failed.claimFirst() else { return }
       let what = error is DebugSinkError ? "\(error)" : "the debug log sink \"\(name)\" failed: \(error)"

@@ -235,6 +235,13 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     var text: String?
     var line: String?
     for sink in debug.sinks where sink.trace == nil {
+      if sink.receive != nil {
+        var entry = entry
+        entry.store = id
+        entry.time = timestamps.format(time)
+        sink.deliver(entry, warn: debug.warn)
+        continue
+      }
       switch sink.format {
       case .text:
         if text == nil { text = textLine(entry, at: time) }

@@ -26,7 +26,7 @@ extension StoreActor {
         }
       } catch {
         guard !Task.isCancelled else { return }
-        Diagnostics.warn(
+        warnings.warn(
           "\(storeID) hook \(describe(record.hook)) failed: \(error). The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
         )
         if let link {

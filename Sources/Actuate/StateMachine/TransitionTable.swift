@@ -65,7 +65,7 @@ extension StoreActor {
   func reportMissingTransition(_ action: I.Action, phase: String, handled: Bool) {
     if !observers.isEmpty { emit(.transitionMissing(action, phase: phase, handled: handled)) }
     if !handled {
-      Diagnostics.warn(
+      warnings.warn(
         "\(storeID) has no transition for \(describe(action)) from \(phase); the action changed nothing. Add a row for it, or pass onMissing: to handle it."
       )
     }

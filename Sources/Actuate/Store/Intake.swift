@@ -43,9 +43,9 @@ final class Intake<I: Interactor>: Sendable {
   /// so no command is made, queued and copied for it. Otherwise it is queued as `enqueue` queues it.
   @usableFromInline
   func enqueueTakingFirst(
-    _ action: I.Action, owner: StoreActor<I>
+    _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
-    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil)
+    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
     let next = queue.withLock { queue -> TakeFirst in
       if queue.stopped { return .rejected }
       if !queue.draining, queue.commands.isEmpty {

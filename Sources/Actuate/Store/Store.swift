@@ -26,22 +26,27 @@ public final class Store<I: Interactor>: Sendable {
   ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
   ///   - debug: Whether this store is logged: as ``DebugStore/global`` says (the default), `.off`, or
   ///     `.using(_:actions:)` a debug log of its own. See ``DebugLogging``.
+  ///   - name: What its log entries, its trace and its warnings call it, such as `"cart alice"`; by default
+  ///     its interactor's type and a number, such as `CartInteractor#7`. Give stores that live side by side
+  ///     names of their own, so their entries tell them apart.
   @inlinable
   public convenience init(
-    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global
+    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global,
+    name: String? = nil
   ) {
-    self.init(state: state, interactor: interactor, clock: clock, debug: debug, starter: .specialised)
+    self.init(state: state, interactor: interactor, clock: clock, debug: debug, name: name, starter: .specialised)
   }
 
   /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
   /// client's module, the initialiser makes that starter there, specialised for the interactor.
   @usableFromInline
   convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, starter: TaskStarter<I>?
+    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
+    starter: TaskStarter<I>?
   ) {
     self.init(
       state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug,
-      childHooks: nil, starter: starter)
+      childHooks: nil, starter: starter, name: name)
   }
 
   package convenience init(
@@ -55,13 +60,16 @@ public final class Store<I: Interactor>: Sendable {
 
   init(
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    debug: DebugLogging<I>, childHooks: ChildHooks?, starter: TaskStarter<I>?
+    debug: DebugLogging<I>, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil
   ) {
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
-      starter: starter)
+      starter: starter, name: name)
     // Off, no inbox is attached, so the store never tells the log anything.
     log = debug.inbox(for: actor)
+    if let log, log.keeps(.warning) {
+      actor.warnings.attach { message in log.other(EventBox<I>(.warning(message)), essential: true) }
+    }
     actor.home.attach(self)
     if actor.intake.enqueue(.start(log)) { actor.scheduleDrainFromOutside() }
   }
@@ -98,6 +106,28 @@ public final class Store<I: Interactor>: Sendable {
   @discardableResult @inlinable
   public func sendAndWait(_ action: I.PublicAction) async -> ActionOutcome {
     await actor.sendAndWaitFromOutside(actor.interactor.action(from: action))
+  }
+
+  /// Sends an action, waits as ``sendAndWait(_:)`` does, and reads the state the action left, in the same
+  /// step as its end: no other action's change can come between the end and the read.
+  ///
+  /// ```swift
+  /// let (outcome, cart) = await store.sendAndWait(.add(item)) { CartView($0) }
+  /// ```
+  ///
+  /// "The state the action left" is the state at the moment its handler returned, or the action was
+  /// cancelled before it started or refused: with its own writes, and with those of every action that ran
+  /// while it was suspended, but none made after it ended. A read with `store.state` after `sendAndWait`
+  /// is a second step, which may already show another caller's change.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - read: Reads what the caller needs of the state; it runs on the store, so keep it short.
+  /// - Returns: The action's outcome, and what `read` returned.
+  public func sendAndWait<Value: Sendable>(
+    _ action: I.PublicAction, reading read: @escaping @Sendable (I.State) -> Value
+  ) async -> (outcome: ActionOutcome, value: Value) {
+    await actor.sendAndWaitFromOutside(actor.interactor.action(from: action), reading: read)
   }
 
   /// The current state.

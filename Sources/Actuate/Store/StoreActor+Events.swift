@@ -69,7 +69,7 @@ extension StoreActor {
     }
   }
 
-  private func emitToListeners(_ event: StoreEvent<I>) {
+  func emitToListeners(_ event: StoreEvent<I>) {
     for observer in observers { observer(storeID, event) }
   }
 }

@@ -37,6 +37,22 @@ extension StoreActor {
     return ActionTask(record: record)
   }
 
+  /// `sendAndWaitFromOutside`, reading the state with `read` as the action ends.
+  nonisolated func sendAndWaitFromOutside<Value: Sendable>(
+    _ action: I.Action, reading read: @escaping @Sendable (I.State) -> Value
+  ) async -> (outcome: ActionOutcome, value: Value) {
+    let reading = StateReading<Value>()
+    let (record, next) = intake.enqueueTakingFirst(action, owner: self) { state in reading.value = read(state) }
+    if next == .rejected {
+      warnRejected(action)
+      // Stopped: the state is final, so reading it now reads what it was when the action was refused.
+      return (.rejected, read(await state))
+    }
+    var outcome = await takeIntake(next, for: record)
+    if outcome == nil { outcome = await record.wait() }
+    return (outcome!, reading.value!)
+  }
+
   /// Sends from outside and waits for the outcome, taking the intake on the caller's task: the ``Store``
   /// forwards ``Store/sendAndWait(_:)`` here.
   @inlinable
@@ -113,7 +129,7 @@ extension StoreActor {
 
   @usableFromInline
   nonisolated func warnRejected(_ action: I.Action) {
-    Diagnostics.warn(
+    warnings.warn(
       "\(storeID) has stopped, so \(describe(action)) was not handled. Send only while you hold the store and before you call stop()."
     )
   }
@@ -280,4 +296,11 @@ extension StoreActor {
     startHooks()
     reconcileChildren(old: nil)
   }
+}
+
+/// What ``Store/sendAndWait(_:reading:)`` read: written on the store before the action's end is published,
+/// read by its sender after it has seen the end.
+final class StateReading<Value>: @unchecked Sendable {
+  // @unchecked: written once, before the record's end is published under its home's lock; read after it.
+  var value: Value?
 }

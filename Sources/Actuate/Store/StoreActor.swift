@@ -24,6 +24,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   public nonisolated let clock: any Clock<Duration>
   @usableFromInline package nonisolated let interactor: I
   @usableFromInline nonisolated let intake = Intake<I>()
+  /// Where this store's warnings go: its debug log, or standard error.
+  nonisolated let warnings = WarningRoute()
   /// What this store's task records share; a child store's records are its root's.
   package nonisolated let home: RecordHome
   /// Values handed to hooks that are still reacting to them.
@@ -95,10 +97,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
 
   init(
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil
+    childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil
   ) {
     self.starter = starter
-    self.storeID = StoreID(name: String(describing: I.self))
+    self.storeID = StoreID(type: String(describing: I.self), given: name)
     self.childHooks = childHooks
     self.current = state
     self.interactor = interactor
@@ -120,7 +122,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>,
     deliveries: DeliveryTracker, hooks: ChildHooks?
   ) {
-    self.storeID = StoreID(name: link.name)
+    self.storeID = StoreID(type: link.name)
     self.starter = nil
     self.current = link.state
     self.interactor = interactor

@@ -149,6 +149,7 @@ extension StoreActor {
     if !observers.isEmpty { emitFinished(record, startedAt: startedAt) }
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
     record.childRun = nil
+    record.reader?(current)
     record.end()
     if let group { leave(group, record) }
   }
@@ -166,6 +167,7 @@ extension StoreActor {
       emitFinished(record, startedAt: nil)
     }
     record.childRun = nil
+    record.reader?(current)
     record.end()
     if !registry.tags.isEmpty { untag(record) }
   }
@@ -279,7 +281,7 @@ extension StoreActor {
 
   private func warnAboutHandlersStillRunning(after grace: Duration) {
     for live in registry.live.values.sorted(by: { $0.record.number < $1.record.number }) {
-      Diagnostics.warn(
+      warnings.warn(
         "\(storeID) stopped \(grace) ago, but the handler of \(describe(actionRecord(live.record).action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
       )
     }

@@ -155,10 +155,17 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0
+  /// For ``Store/sendAndWait(_:reading:)``: reads the state as the action ends, on the store, before anyone
+  /// waiting for the end is resumed.
+  let reader: (@Sendable (I.State) -> Void)?
 
-  init(number: UInt64, owner: StoreActor<I>, action: I.Action, sentBy: SenderNote?) {
+  init(
+    number: UInt64, owner: StoreActor<I>, action: I.Action, sentBy: SenderNote?,
+    reader: (@Sendable (I.State) -> Void)? = nil
+  ) {
     self.action = action
     self.sentBy = sentBy
+    self.reader = reader
     super.init(number: number, owner: ObjectIdentifier(owner), home: owner.home)
   }
 

@@ -75,7 +75,7 @@ struct LogBufferTests {
 
   @Test func aFullInboxLeavesEventsOutAndTheLogSaysWhereAndHowMany() async {
     let log = LogCollector()
-    let id = StoreID(name: "SearchFeature")
+    let id = StoreID(type: "SearchFeature")
     var debug = DebugStore.pinned(log.sink)
     debug.writer = DebugWriter()
     let logger = StoreLogger<SearchFeature>(
