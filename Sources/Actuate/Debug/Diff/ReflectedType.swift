@@ -9,7 +9,9 @@ enum ReflectedType: Sendable {
   case keyed
   /// A struct read through its ``StructLayout``.
   case structure(StructLayout)
-  /// Everything else: enums, tuples, classes and types that describe themselves.
+  /// An enum, read through a `Mirror`, its shapes kept per value by ``ValueClassifier``.
+  case enumeration
+  /// Everything else: tuples, classes and types that describe themselves.
   case mirror
 
   static func of(_ value: Any) -> ReflectedType {
@@ -22,7 +24,8 @@ enum ReflectedType: Sendable {
     if let literal = value as? any DumpLiteral { return .literal(literalWitness(literal)) }
     if value is any SequenceReflecting { return .sequence }
     if value is any KeyedReflecting { return .keyed }
-    return StructLayout.learn(from: value).map(ReflectedType.structure) ?? .mirror
+    if let layout = StructLayout.learn(from: value) { return .structure(layout) }
+    return Mirror(reflecting: value).displayStyle == .enum ? .enumeration : .mirror
   }
 
   private static func literalWitness<Value: DumpLiteral>(_: Value) -> any LiteralWitness.Type {

@@ -36,7 +36,8 @@ final class ValueDiffer {
       }
     }
     if collapse {
-      let text = dumper.collapsedText(dumper.classifier.shape(of: new), root: root)
+      let width = ValueDumper.width(depth: depth, label: label)
+      let text = dumper.collapsedText(dumper.classifier.shape(of: new), root: root, width: width)
       dumper.buffer.append(.context, depth, label, text)
     }
     return false
@@ -90,17 +91,13 @@ final class ValueDiffer {
     case (.enumCase(let name, let oldCase, let lhs), .enumCase(_, let newCase, let rhs)):
       guard oldCase == newCase else { return replaceShapes() }
       if lhs.isEmpty, rhs.isEmpty { return .unchanged }
-      if let oldText = dumper.inlineText(oldShape, root: root), let newText = dumper.inlineText(newShape, root: root) {
-        return oldText == newText ? .unchanged : replaceShapes()
-      }
+      if let outcome = compareInline(oldShape, newShape, label: label, depth: depth, root: root) { return outcome }
       guard Self.sameLabels(lhs, rhs) else { return replaceShapes() }
       let open = ValueDumper.caseText(name, oldCase, root: root) + "("
       return diffFields(lhs, rhs, open: open, close: ")", label: label, depth: depth)
 
     case (.tuple(let lhs), .tuple(let rhs)):
-      if let oldText = dumper.inlineText(oldShape, root: root), let newText = dumper.inlineText(newShape, root: root) {
-        return oldText == newText ? .unchanged : replaceShapes()
-      }
+      if let outcome = compareInline(oldShape, newShape, label: label, depth: depth, root: root) { return outcome }
       guard Self.sameLabels(lhs, rhs) else { return replaceShapes() }
       return diffFields(lhs, rhs, open: "(", close: ")", label: label, depth: depth)
 
@@ -116,6 +113,21 @@ final class ValueDiffer {
     default:
       return replaceShapes()
     }
+  }
+
+  /// Payloads that both fit on one line are shown as a `-` line and a `+` line, which read at a glance; a
+  /// longer one is diffed field by field like a struct, down to the change, or `nil` is returned to say so.
+  private func compareInline(
+    _ oldShape: ValueShape, _ newShape: ValueShape, label: String, depth: Int, root: Bool
+  ) -> Outcome? {
+    let width = ValueDumper.width(depth: depth, label: label)
+    guard let oldText = dumper.inlineText(oldShape, root: root, width: width),
+      let newText = dumper.inlineText(newShape, root: root, width: width)
+    else { return nil }
+    if oldText == newText { return .unchanged }
+    dumper.buffer.append(.removed, depth, label, oldText)
+    dumper.buffer.append(.added, depth, label, newText)
+    return .changed
   }
 
   private func replace(_ old: Any, _ new: Any, label: String, depth: Int, root: Bool) -> Outcome {

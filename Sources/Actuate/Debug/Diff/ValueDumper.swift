@@ -26,7 +26,7 @@ final class ValueDumper {
   }
 
   func write(shape: ValueShape, label: String, depth: Int, mark: LineMark, root: Bool) {
-    if let inline = inlineText(shape, root: root) {
+    if let inline = inlineText(shape, root: root, width: Self.width(depth: depth, label: label)) {
       buffer.append(mark, depth, label, inline)
       return
     }
@@ -88,76 +88,11 @@ final class ValueDumper {
     }
   }
 
-
-  /// The whole value on one line when it is small enough to read that way: scalars, and
-  /// enum payloads or tuples made only of scalars. Structs always expand, one field a line.
-  func inlineText(_ shape: ValueShape, root: Bool) -> String? {
-    switch shape {
-    case .scalar(let text):
-      return text
-    case .text(let text):
-      return StringLiteral.isMultiline(text) ? nil : StringLiteral.quoted(text)
-    case .enumCase(let name, let caseName, let payload):
-      let head = Self.caseText(name, caseName, root: root)
-      if payload.isEmpty { return head }
-      return inlineFields(payload).map { "\(head)(\($0))" }
-    case .tuple(let fields):
-      return inlineFields(fields).map { "(\($0))" }
-    case .structure(let name, let fields, _):
-      return fields.isEmpty ? "\(name)()" : nil
-    case .sequence(let name, let elements):
-      guard elements.count == 0 else { return nil }
-      return name.map { "\($0)([])" } ?? "[]"
-    case .keyed(let name, let content):
-      guard content.count == 0 else { return nil }
-      if content.isSet { return "\(name ?? "Set")([])" }
-      return name.map { "\($0)([:])" } ?? "[:]"
-    }
-  }
-
-  private func inlineFields(_ fields: [ValueField]) -> String? {
-    var parts: [String] = []
-    for field in fields {
-      guard let text = inlineText(classifier.shape(of: field.value), root: false) else { return nil }
-      parts.append(Self.fieldLabel(field.label) + text)
-    }
-    return parts.joined(separator: ", ")
-  }
-
-  /// How an unchanged value appears inside a diff: in full when it fits on one line,
-  /// otherwise as an elided summary, so unchanged subtrees are never printed out.
-  func collapsedText(_ shape: ValueShape, root: Bool) -> String {
-    if let inline = inlineText(shape, root: root) { return inline }
-    switch shape {
-    case .text(let text):
-      let lines = StringLiteral.blockLines(text).count
-      return "\"\"\"…\"\"\" (\(GroupedCount.phrase(lines, "line", "lines")))"
-    case .structure(let name, _, _):
-      return "\(name)(…)"
-    case .enumCase(let name, let caseName, _):
-      return Self.caseText(name, caseName, root: root) + "(…)"
-    case .tuple:
-      return "(…)"
-    case .sequence(let name, let elements):
-      return (name.map { "\($0)([…])" } ?? "[…]")
-        + " (\(GroupedCount.phrase(elements.count, "element", "elements")))"
-    case .keyed(let name, let content):
-      if content.isSet {
-        return "\(name ?? "Set")([…]) (\(GroupedCount.phrase(content.count, "element", "elements")))"
-      }
-      return (name.map { "\($0)([…])" } ?? "[…]")
-        + " (\(GroupedCount.phrase(content.count, "entry", "entries")))"
-    case .scalar(let text):
-      return text
-    }
-  }
-
   /// Dictionary keys are nearly always scalars; anything larger is folded onto one line.
   func keyLabel(_ key: Any) -> String {
-    if let inline = inlineText(classifier.shape(of: key), root: false) { return inline + ": " }
+    if let inline = inlineText(classifier.shape(of: key), root: false, width: .max) { return inline + ": " }
     return Self.foldedText(of: key) + ": "
   }
-
 
   func backReference(_ key: AnyHashable) -> Int? {
     guard var record = objects[key] else { return nil }
@@ -186,7 +121,6 @@ final class ValueDumper {
   private func register(_ key: ObjectKey, serial: Int) {
     register(AnyHashable(key), serial: serial)
   }
-
 
   static func caseText(_ typeName: String, _ caseName: String, root: Bool) -> String {
     root ? "\(typeName).\(caseName)" : ".\(caseName)"

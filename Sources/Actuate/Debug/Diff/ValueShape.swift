@@ -22,6 +22,7 @@ struct ValueField {
 /// Reflects values into shapes; fast paths for common standard library types avoid `Mirror`.
 struct ValueClassifier {
   var typeNames = TypeNameFormatter()
+  private var enumShapes = ShapeMemo()
 
   /// Peels every layer of `Optional`, returning `nil` for an empty one.
   static func unwrapped(_ value: Any) -> Any? {
@@ -54,6 +55,12 @@ struct ValueClassifier {
       let fields = layout.fields(of: value)
       if fields.isEmpty, let description = Self.customDescription(of: value) { return .scalar(description) }
       return .structure(name: typeNames.name(of: type(of: value)), fields: fields, object: nil)
+    case .enumeration:
+      guard let key = ShapeMemo.key(of: value) else { break }
+      if let known = enumShapes[key] { return known }
+      let shape = mirrorShape(of: value)
+      enumShapes.remember(shape, of: value, as: key)
+      return shape
     case .mirror:
       break
     }
