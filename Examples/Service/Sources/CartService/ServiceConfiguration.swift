@@ -57,7 +57,7 @@ public struct ServiceConfiguration: Sendable {
   }
 
   public static let usage = """
-    usage: cart-service [--name value]...
+    usage: cart-service [--name value]...  (or --help)
       --port N             port to listen on (or PORT); 0 picks a free one; default 8080
       --host ADDRESS       address to listen on; default 127.0.0.1
       --backend store|actor  hold each cart in an Actuate store (default) or a plain actor (items only)

@@ -1,10 +1,14 @@
 import CartService
 import Foundation
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(ServiceConfiguration.usage)
+  exit(0)
+}
 let configuration: ServiceConfiguration
 do {
-  configuration = try ServiceConfiguration(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  configuration = try ServiceConfiguration(arguments: arguments, environment: ProcessInfo.processInfo.environment)
 } catch {
   FileHandle.standardError.write(Data("cart-service: \(error)\n\(ServiceConfiguration.usage)\n".utf8))
   exit(2)

@@ -28,12 +28,15 @@ import Testing
     #expect(await service.exit(within: .seconds(30)) == 0)
 
     let entries = try jsonLines(debugLog)
+    #expect(entries.allSatisfy { $0["store"] == "cart slow" })
     #expect(entries.last?["kind"] == "stopped")
     #expect(entries.contains { $0["kind"] == "cancelled" && $0["action"] == ".checkout" })
     #expect(entries.contains { $0["kind"] == "stateChange" && $0["cause"]?.contains("cleanup") == true })
     let log = try String(contentsOf: service.standardError, encoding: .utf8)
     #expect(log.contains("stopped every cart"))
     #expect(log.contains("requests cut short=1"))
+    // At the info level, the bridge to swift-log shows the store's start and stop.
+    #expect(log.contains("actuate.kind=stopped actuate.store=cart slow"))
   }
 
   @Test func sigtermLetsARequestFinishWithinTheGracePeriod() async throws {

@@ -1,56 +1,48 @@
 import Actuate
-import Foundation
 import Logging
 
-/// Hands Actuate's debug log to swift-log: each entry becomes one log message, its fields metadata.
-///
-/// The sink takes each entry as a JSON line, which carries the fields apart, rather than as text, whose
-/// header would repeat the store and a second timestamp on every line swift-log prints.
+/// Hands Actuate's debug log to swift-log: each entry becomes one log message, at its level, with its
+/// fields as metadata.
 public enum ActuateLogBridge {
-  /// A sink that logs each entry through `logger`, at the level of its kind, and drops those below the
-  /// logger's level.
+  /// A sink that logs each entry through `logger`.
   public static func sink(to logger: Logger) -> DebugSink {
-    .custom(name: "swift-log", format: .jsonLines) { line in
-      guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)) else {
-        logger.warning("an Actuate debug log entry that is not JSON", metadata: ["entry": "\(line)"])
-        return
-      }
-      logger.log(level: entry.level, "\(entry.message)", metadata: entry.metadata)
+    .entries(name: "swift-log") { entry in
+      var metadata: Logger.Metadata = ["actuate.store": "\(entry.store)", "actuate.kind": "\(entry.kind.rawValue)"]
+      metadata["actuate.action"] = entry.action.map { "\($0)" }
+      metadata["actuate.cause"] = entry.cause.map { "\($0)" }
+      metadata["actuate.outcome"] = entry.outcome.map { "\($0)" }
+      // A state's dump or diff spans many lines: worth them only to someone reading every change.
+      if logger.logLevel <= .debug { metadata["actuate.detail"] = entry.detail.map { "\($0)" } }
+      logger.log(level: Logger.Level(entry.level), "\(entry.message)", metadata: metadata)
     }
   }
 
-  /// The kinds a logger at `level` shows: every kind at debug, otherwise only those that log above debug.
+  /// The kinds of entry a logger at `level` shows, so that a store never logs what would be dropped: at
+  /// info, a store's start and stop, and what went wrong; at debug, every action and change as well.
   static func kinds(for level: Logger.Level) -> Set<DebugEntryKind> {
-    level <= .debug ? Set(DebugEntryKind.allCases) : Set(DebugEntryKind.allCases.filter { severity(of: $0.rawValue) > .debug })
+    Set(DebugEntryKind.allCases.filter { Logger.Level(DebugEntry.Level(of: $0)) >= level })
   }
+}
 
-  static func severity(of kind: String) -> Logger.Level {
-    switch kind {
-    case "warning", "transitionMissing": .warning
-    case "hookFailed": .error
-    default: .debug
+extension Logger.Level {
+  init(_ level: DebugEntry.Level) {
+    switch level {
+    case .debug: self = .debug
+    case .info: self = .info
+    case .warning: self = .warning
+    case .error: self = .error
     }
   }
+}
 
-  /// One entry, as the JSON-lines format writes it.
-  struct Entry: Decodable {
-    let store: String
-    let kind: String
-    let message: String
-    let action: String?
-    let cause: String?
-    let outcome: String?
-    let diff: String?
-
-    var level: Logger.Level { ActuateLogBridge.severity(of: kind) }
-
-    var metadata: Logger.Metadata {
-      var metadata: Logger.Metadata = ["actuate.store": "\(store)", "actuate.kind": "\(kind)"]
-      metadata["actuate.action"] = action.map { "\($0)" }
-      metadata["actuate.cause"] = cause.map { "\($0)" }
-      metadata["actuate.outcome"] = outcome.map { "\($0)" }
-      metadata["actuate.diff"] = diff.map { "\($0)" }
-      return metadata
+extension DebugEntry.Level {
+  /// The level of an entry of `kind`, as ``DebugEntry/level`` gives it once there is an entry.
+  init(of kind: DebugEntryKind) {
+    switch kind {
+    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: self = .debug
+    case .started, .stopped: self = .info
+    case .writeDropped, .sendDropped, .transitionMissing, .warning: self = .warning
+    case .hookFailed: self = .error
     }
   }
 }

@@ -8,8 +8,8 @@ enum DebugLogSetup {
   /// file at `path` if one is given. A file that cannot be written is reported on `logger`, and the service
   /// runs on without it.
   static func enable(file path: String?, logger: Logger) {
-    var sinks: [DebugSink] = []
     var kinds = ActuateLogBridge.kinds(for: logger.logLevel)
+    var sinks: [DebugSink] = kinds.isEmpty ? [] : [ActuateLogBridge.sink(to: logger)]
     if let path {
       do {
         sinks.append(try .file(path, format: .jsonLines))
@@ -17,10 +17,6 @@ enum DebugLogSetup {
       } catch {
         logger.warning("the debug log is off: \(error)", metadata: ["path": "\(path)"])
       }
-    }
-    // The bridge's most severe entries log at error.
-    if logger.logLevel <= .error {
-      sinks.append(ActuateLogBridge.sink(to: logger))
     }
     guard !sinks.isEmpty else { return }
     DebugStore.global = DebugStore(sinks: sinks, filter: DebugFilter(kinds: kinds))

@@ -5,15 +5,15 @@ public final class StoreCartSession: CartSession {
   let store: Store<CartInteractor>
 
   public init(name: String, services: CartServices) {
-    store = Store(state: Cart(), interactor: CartInteractor(services: services))
+    store = Store(state: Cart(), interactor: CartInteractor(services: services), name: "cart \(name)")
   }
 
   public static func handles(_ action: CartInteractor.Action) -> Bool { true }
 
   public func perform(_ action: CartInteractor.Action) async -> CartResult {
-    let outcome = await store.sendAndWait(action)
-    // A second hop onto the store: another request's change may already show in what it reads.
-    return CartResult(outcome: outcome, cart: await store.state)
+    // The cart is read in the same step as the action's end, so no other request's later change shows in it.
+    let (outcome, cart) = await store.sendAndWait(action, reading: { $0 })
+    return CartResult(outcome: outcome, cart: cart)
   }
 
   public func read() async -> Cart {
