@@ -1,6 +1,7 @@
 /// One line naming a value the way Swift code would: `.search("tabby")` for an enum case.
 package func describe(_ value: Any) -> String {
   switch DescribedKind.of(value) {
+  case .redacted: return Redaction.placeholder
   case .text: return String(reflecting: value)
   case .enumeration(plain: true): return CaseDescriptions.description(of: value) { caseText(value) }
   case .enumeration(plain: false): return caseText(value)
@@ -18,6 +19,8 @@ private func caseText(_ value: Any) -> String {
 /// casting to three string types and building a `Mirror` only to read its display style cost more than
 /// the description itself.
 private enum DescribedKind {
+  /// A ``DebugRedacted`` value, never shown: whatever descriptions its type was given, it prints `<redacted>`.
+  case redacted
   /// Strings and characters, quoted.
   case text
   /// An enum case, written with its leading dot; `plain` when the type prints itself the default way.
@@ -28,6 +31,7 @@ private enum DescribedKind {
 
   static func of(_ value: Any) -> DescribedKind {
     known.fact(for: value) { value in
+      if value is any DebugRedacted { return .redacted }
       if value is String || value is Substring || value is Character { return .text }
       guard Mirror(reflecting: value).displayStyle == .enum else { return .other }
       return .enumeration(

@@ -3,6 +3,8 @@
 /// Deciding it per value took up to three failing protocol casts (each a look-up in the runtime's
 /// conformance cache) before reaching the `Mirror`; the answer depends on the type alone.
 enum ReflectedType: Sendable {
+  /// A ``DebugRedacted`` value, printed as `<redacted>` whatever it holds.
+  case redacted
   /// A leaf printed as a literal, through its type's own ``DumpLiteral`` conformance.
   case literal(any LiteralWitness.Type)
   case sequence
@@ -21,6 +23,7 @@ enum ReflectedType: Sendable {
   private static let known = TypeCache<ReflectedType>()
 
   private static func learn(from value: Any) -> ReflectedType {
+    if value is any DebugRedacted { return .redacted }
     if let literal = value as? any DumpLiteral { return .literal(literalWitness(literal)) }
     if value is any SequenceReflecting { return .sequence }
     if value is any KeyedReflecting { return .keyed }

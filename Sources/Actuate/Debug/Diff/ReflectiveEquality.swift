@@ -15,6 +15,12 @@ struct ReflectiveEquality {
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
     guard type(of: lhs) == type(of: rhs) else { return false }
     if let equal = DynamicEquality.areEqual(lhs, rhs) { return equal }
+    if case .redacted = ReflectedType.of(lhs), let lhs = lhs as? any RedactedStorage,
+      let rhs = rhs as? any RedactedStorage
+    {
+      // Its mirror hides what it holds.
+      return areEqual(lhs.storedValue, rhs.storedValue)
+    }
     let lhsMirror = Mirror(reflecting: lhs)
     let rhsMirror = Mirror(reflecting: rhs)
     switch lhsMirror.displayStyle {

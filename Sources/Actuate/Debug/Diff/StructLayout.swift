@@ -52,7 +52,7 @@ struct StructLayout: Sendable {
       guard field.name == sample.label, type(of: sample.value) == field.type else { return nil }
       // Observation's bookkeeping is hidden by the `Mirror` path, which handles it with classes.
       guard !field.name.hasPrefix("_$") else { return nil }
-      let label = field.name.hasPrefix(lazyPrefix) ? String(field.name.dropFirst(lazyPrefix.count)) : field.name
+      let label = displayedLabel(field.name, sample: sample.value)
       fields.append(Field(label: label, offset: field.offset, loader: loader(for: sample.value)))
     }
     return StructLayout(fields: fields)
@@ -60,6 +60,14 @@ struct StructLayout: Sendable {
 
   /// The storage of a `lazy var`, shown under the property's own name.
   static let lazyPrefix = "$__lazy_storage_$_"
+
+  /// A field's name as the log shows it: a `lazy var`'s and a `@Redacted var`'s storage under the property's
+  /// own name.
+  private static func displayedLabel(_ name: String, sample: Any) -> String {
+    if name.hasPrefix(lazyPrefix) { return String(name.dropFirst(lazyPrefix.count)) }
+    if name.hasPrefix("_"), sample is any RedactedStorage { return String(name.dropFirst()) }
+    return name
+  }
 
   private static func loader<Value>(for _: Value) -> any FieldLoader.Type {
     TypedFieldLoader<Value>.self

@@ -64,6 +64,10 @@ final class ValueDiffer {
     case (.scalar(let lhs), .scalar(let rhs)):
       return lhs == rhs ? .unchanged : replaceShapes()
 
+    case (.redacted, .redacted):
+      // Either value may be the secret: the change is told by comparing them, and shown by their place alone.
+      return Redaction.areEqual(oldValue, newValue) ? .unchanged : replaceShapes()
+
     case (.text(let lhs), .text(let rhs)):
       if lhs == rhs { return .unchanged }
       guard StringLiteral.isMultiline(lhs) || StringLiteral.isMultiline(rhs) else { return replaceShapes() }

@@ -13,7 +13,7 @@ extension ValueDumper {
   }
 
   /// The whole value on one line, when it reads well that way: scalars and one-line strings always (they
-  /// cannot be broken), enum payloads and tuples made only of such values when they fit in `width` columns.
+  /// cannot be broken, nor can `<redacted>`), enum payloads and tuples made only of such values when they fit in `width` columns.
   /// Structs and non-empty collections always expand, one field a line.
   func inlineText(_ shape: ValueShape, root: Bool, width: Int) -> String? {
     switch shape {
@@ -21,6 +21,8 @@ extension ValueDumper {
       return text
     case .text(let text):
       return StringLiteral.isMultiline(text) ? nil : StringLiteral.quoted(text)
+    case .redacted:
+      return Redaction.placeholder
     default:
       var line = InlineLine(width: width)
       return append(shape, root: root, to: &line) ? line.text : nil
@@ -35,6 +37,8 @@ extension ValueDumper {
       return line.append(text)
     case .text(let text):
       return !StringLiteral.isMultiline(text) && line.append(StringLiteral.quoted(text))
+    case .redacted:
+      return line.append(Redaction.placeholder)
     case .enumCase(let name, let caseName, let payload):
       guard line.append(Self.caseText(name, caseName, root: root)) else { return false }
       return payload.isEmpty || append(payload, open: "(", close: ")", to: &line)
@@ -86,6 +90,8 @@ extension ValueDumper {
         + " (\(GroupedCount.phrase(content.count, "entry", "entries")))"
     case .scalar(let text):
       return text
+    case .redacted:
+      return Redaction.placeholder
     }
   }
 }

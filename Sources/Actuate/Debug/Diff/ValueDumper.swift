@@ -33,6 +33,8 @@ final class ValueDumper {
     switch shape {
     case .scalar(let text):
       buffer.append(mark, depth, label, text)
+    case .redacted:
+      buffer.append(mark, depth, label, Redaction.placeholder)
     case .text(let text):
       buffer.append(mark, depth, label, "\"\"\"")
       for line in StringLiteral.blockLines(text) { buffer.append(mark, depth + 1, "", line) }

@@ -12,6 +12,8 @@ enum ValueShape {
   /// An ordered collection; `name` is `nil` for plain arrays, which print as `[…]`.
   case sequence(name: String?, elements: any ElementStorage)
   case keyed(name: String?, content: any KeyedStorage)
+  /// A ``DebugRedacted`` value, which prints as `<redacted>` and is compared without being printed.
+  case redacted
 }
 
 struct ValueField {
@@ -40,6 +42,8 @@ struct ValueClassifier {
   mutating func shape(of rawValue: Any) -> ValueShape {
     guard let value = Self.unwrapped(rawValue) else { return .scalar("nil") }
     switch ReflectedType.of(value) {
+    case .redacted:
+      return .redacted
     case .literal(let witness):
       if let shape = witness.shape(of: value) { return shape }
     case .sequence:
@@ -132,6 +136,10 @@ struct ValueClassifier {
         let label = child.label ?? "_"
         if label.hasPrefix("_$") {
           observed = observed || label == "_$observationRegistrar"
+          continue
+        }
+        if label.hasPrefix("_"), child.value is any RedactedStorage {
+          levelFields.append(ValueField(label: String(label.dropFirst()), value: child.value))
           continue
         }
         levelFields.append(ValueField(label: label, value: child.value))

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import Actuate
+
+/// Distinctive, so that a test can tell it never reached the text.
+private let secret = "s3cr3t-XYZZY"
+
+/// Secret as a whole.
+private struct Token: Equatable, DebugRedacted {
+  var value: String
+}
+
+/// Secret as a whole, with no `==`, and descriptions of its own that a careless author gave it.
+private struct Card: DebugRedacted {
+  var number: String
+  var description: String { "card \(number)" }
+}
+
+private struct Account: Equatable {
+  var email: String
+  @Redacted var password: String
+  var token: Redacted<String>?
+  var session: Token?
+}
+
+/// No `==`, so a change inside a redacted value is found by reflection.
+private struct Draft {
+  var notes: Redacted<[String]>
+}
+
+private enum Action: Equatable {
+  case signIn(email: String, password: Redacted<String>)
+  case tokenReceived(Token)
+}
+
+@Suite struct RedactionTests {
+  private let account = Account(email: "ada@example.com", password: secret, token: Redacted(secret), session: Token(value: secret))
+
+  @Test func aDumpShowsEveryRedactedFieldUnderItsOwnName() {
+    #expect(
+      DebugStore.dump(account)
+        == """
+        Account(
+          email: "ada@example.com",
+          password: <redacted>,
+          token: <redacted>,
+          session: <redacted>
+        )
+        """)
+    #expect(DebugStore.dump(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #"Action.signIn(email: "ada@example.com", password: <redacted>)"#)
+    #expect(DebugStore.dump([Token(value: secret)]) == "[\n  <redacted>\n]")
+    #expect(DebugStore.dump(["key": Redacted(secret)]) == "[\n  \"key\": <redacted>\n]")
+  }
+
+  @Test func aDiffSaysARedactedFieldChangedWithoutShowingIt() {
+    var changed = account
+    changed.password = "another \(secret)"
+    #expect(
+      DebugStore.diff(account, changed)
+        == """
+          Account(
+            email: "ada@example.com",
+        -   password: <redacted>,
+        +   password: <redacted>,
+            token: <redacted>,
+            session: <redacted>
+          )
+        """)
+    var nilled = account
+    nilled.token = nil
+    nilled.session = Token(value: "other")
+    #expect(
+      DebugStore.diff(account, nilled)
+        == """
+          Account(
+            email: "ada@example.com",
+            password: <redacted>,
+        -   token: <redacted>,
+        +   token: nil,
+        -   session: <redacted>
+        +   session: <redacted>
+          )
+        """)
+    #expect(DebugStore.diff(account, account) == nil)
+  }
+
+  @Test func aChangeIsFoundInRedactedValuesThatAreNotEquatable() {
+    #expect(
+      DebugStore.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret, secret])))
+        == """
+          Draft(
+        -   notes: <redacted>
+        +   notes: <redacted>
+          )
+        """)
+    #expect(DebugStore.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret]))) == nil)
+    #expect(DebugStore.diff([Card(number: secret)], [Card(number: "4111")]) == "  [\n-   <redacted>\n+   <redacted>\n  ]")
+    #expect(DebugStore.diff([Card(number: secret)], [Card(number: secret)]) == nil)
+  }
+
+  @Test func anActionDescriptionHidesItsRedactedPayload() {
+    #expect(describe(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #".signIn(email: "ada@example.com", password: <redacted>)"#)
+    #expect(describe(Action.tokenReceived(Token(value: secret))) == ".tokenReceived(<redacted>)")
+    #expect(describe(Card(number: secret)) == "<redacted>", "its own description is not used")
+    #expect(describe(Redacted(secret)) == "<redacted>")
+  }
+
+  @Test func printingAndDumpingHideTheValue() {
+    let password = Redacted(secret)
+    #expect("\(password)" == "<redacted>")
+    #expect(String(reflecting: password) == "<redacted>")
+    #expect(String(describing: Token(value: secret)) == "<redacted>")
+    #expect(!String(describing: account).contains(secret))
+    var dumped = ""
+    dump(Draft(notes: Redacted([secret])), to: &dumped)
+    dump(password, to: &dumped)
+    #expect(!dumped.contains(secret))
+  }
+
+  @Test func itIsATransparentValueOtherwise() throws {
+    var account = account
+    #expect(account.password == secret)
+    account.password = "new"
+    #expect(account.password == "new")
+    #expect(Redacted("a") == Redacted("a") && Redacted("a") != Redacted("b"))
+    #expect(Set([Redacted("a"), Redacted("a")]).count == 1)
+    let encoded = try JSONEncoder().encode(["password": Redacted(secret)])
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"password":"\#(secret)"}"#)
+    #expect(try JSONDecoder().decode(Redacted<Int>.self, from: Data("42".utf8)).wrappedValue == 42)
+  }
+}
