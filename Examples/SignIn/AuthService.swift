@@ -1,11 +1,14 @@
+import Actuate
+
 /// Proof from an identity provider that the user is who they say.
 struct Credential: Equatable, Sendable {
   let provider: String
   let subject: String
 }
 
-/// Our own server's access token.
-struct Token: Equatable, Sendable {
+/// Our own server's access token: whoever reads it can act as the user, so the debug log shows it as
+/// `<redacted>` wherever it appears, in an action, the state or a diff.
+struct Token: Equatable, Sendable, DebugRedacted {
   let value: String
 }
 

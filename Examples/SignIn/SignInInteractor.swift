@@ -34,7 +34,9 @@ struct SignInInteractor: Interactor {
   }
 
   enum Action: Equatable, Sendable {
-    case signInWithEmail(email: String, password: String)
+    /// The password is `Redacted`, so the debug log shows the action as
+    /// `.signInWithEmail(email: "ada@example.com", password: <redacted>)`.
+    case signInWithEmail(email: String, password: Redacted<String>)
     case signInWithProvider(Provider)
     case signOut
     // Internal steps, sent by the store itself.
@@ -52,7 +54,7 @@ struct SignInInteractor: Interactor {
       store.status = .authenticating(.email(email))
       store.failure = nil
       do {
-        let credential = try await auth.signInWithEmail(email, password)
+        let credential = try await auth.signInWithEmail(email, password.wrappedValue)
         store.send(.authenticated(credential))
       } catch {
         fail(error, store)

@@ -36,8 +36,8 @@ func signIn(_ action: SignInInteractor.Action) async {
   }
 }
 
-await signIn(.signInWithEmail(email: "ada@example.com", password: "guess"))
-await signIn(.signInWithEmail(email: "ada@example.com", password: "secret"))
+await signIn(.signInWithEmail(email: "ada@example.com", password: Redacted("guess")))
+await signIn(.signInWithEmail(email: "ada@example.com", password: Redacted("secret")))
 await store.send(.signOut).finish()
 await store.send(.signOut).finish()  // makes no sense while signed out: reported, not ignored
 await signIn(.signInWithProvider(.apple))

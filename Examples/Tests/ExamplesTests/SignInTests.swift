@@ -20,7 +20,7 @@ struct SignInTests {
 
   @Test func signingInWithAnEmailGoesThroughEachStepInOrder() async {
     let store = TestStore(initialState: .init(), interactor: SignInInteractor(auth: auth))
-    await store.send(.signInWithEmail(email: "ada@example.com", password: "secret")) {
+    await store.send(.signInWithEmail(email: "ada@example.com", password: Redacted("secret"))) {
       $0.status = .authenticating(.email("ada@example.com"))
     }
     await store.receive(.authenticated(credential)) { $0.status = .fetchingToken }
@@ -48,7 +48,7 @@ struct SignInTests {
     var auth = self.auth
     auth.fetchToken = { _ in throw Refused() }
     let store = TestStore(initialState: .init(), interactor: SignInInteractor(auth: auth))
-    await store.send(.signInWithEmail(email: "ada@example.com", password: "secret")) {
+    await store.send(.signInWithEmail(email: "ada@example.com", password: Redacted("secret"))) {
       $0.status = .authenticating(.email("ada@example.com"))
     }
     await store.receive(.authenticated(credential)) { $0.status = .fetchingToken }
@@ -67,7 +67,7 @@ struct SignInTests {
       return token
     }
     let store = TestStore(initialState: .init(), interactor: SignInInteractor(auth: auth), clock: clock)
-    await store.send(.signInWithEmail(email: "ada@example.com", password: "secret")) {
+    await store.send(.signInWithEmail(email: "ada@example.com", password: Redacted("secret"))) {
       $0.status = .authenticating(.email("ada@example.com"))
     }
     await store.receive(.authenticated(credential)) { $0.status = .fetchingToken }
@@ -96,6 +96,22 @@ struct SignInTests {
     }
     await store.receive(.userReceived(ada)) { $0.status = .signedIn(ada) }
     await store.finish()
+  }
+
+  @Test func theDebugLogNeverShowsThePasswordOrTheToken() async {
+    let entries = Locked<[String]>([])
+    let debug = DebugStore(.custom { entry in entries.withLock { $0.append(entry) } })
+    let store = Store(state: .init(), interactor: SignInInteractor(auth: auth), debug: .using(debug))
+    await store.send(.signInWithEmail(email: "ada@example.com", password: Redacted("pa55word"))).finish()
+    for await state in store.states where state.status == .signedIn(ada) { break }
+    store.stop()
+    await store.flushDebugLog()
+
+    let log = entries.withLock { $0.joined(separator: "\n") }
+    #expect(!log.contains("pa55word") && !log.contains(token.value))
+    #expect(log.contains(#"action .signInWithEmail(email: "ada@example.com", password: <redacted>)"#))
+    #expect(log.contains("action .tokenReceived(<redacted>)"))
+    #expect(log.contains("-   token: nil,\n+   token: <redacted>,"))
   }
 }
 
