@@ -15,12 +15,6 @@ struct ReflectiveEquality {
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
     guard type(of: lhs) == type(of: rhs) else { return false }
     if let equal = DynamicEquality.areEqual(lhs, rhs) { return equal }
-    if case .redacted = ReflectedType.of(lhs), let lhs = lhs as? any RedactedStorage,
-      let rhs = rhs as? any RedactedStorage
-    {
-      // Its mirror hides what it holds.
-      return areEqual(lhs.storedValue, rhs.storedValue)
-    }
     let lhsMirror = Mirror(reflecting: lhs)
     let rhsMirror = Mirror(reflecting: rhs)
     switch lhsMirror.displayStyle {
@@ -35,6 +29,10 @@ struct ReflectiveEquality {
       return childrenEqual(lhsMirror, rhsMirror)
     default:
       if lhsMirror.children.isEmpty, rhsMirror.children.isEmpty {
+        if let lhs = lhs as? any RedactedStorage, let rhs = rhs as? any RedactedStorage {
+          // Its mirror hides what it holds, and its descriptions are all alike.
+          return areEqual(lhs.storedValue, rhs.storedValue)
+        }
         return ValueClassifier.customDescription(of: lhs) == ValueClassifier.customDescription(of: rhs)
           && String(describing: lhs) == String(describing: rhs)
       }
