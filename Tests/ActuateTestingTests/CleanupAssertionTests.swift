@@ -2,8 +2,10 @@ import Actuate
 @testable import ActuateTesting
 import Testing
 
-/// A cancelled handler's cleanup is a change like any other in a TestStore: `step` asserts it, `send`
-/// asserts the ones its own policy sets off with its first change, and an unasserted one fails the test.
+/// A cancelled handler's cleanup is a change like any other in a TestStore: `send` asserts the ones its
+/// handler's cancels run, which are part of its change, and those its own policy sets off with its first
+/// change; `step` asserts one that is a change of its own (a cancel from outside); an unasserted one fails
+/// the test.
 @Suite("TestStore: cleanups")
 struct CleanupAssertionTests {
   struct Upload: Interactor {
@@ -39,11 +41,20 @@ struct CleanupAssertionTests {
     }
   }
 
-  @Test func stepAssertsTheCleanupOfAnUploadCancelledByID() async {
+  @Test func sendAssertsTheCleanupOfAnUploadItsHandlerCancelsByIDWithItsChange() async {
     let clock = TestClock()
     let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
     await store.send(.upload("a")) { $0.isUploading = true }
-    await store.send(.cancelUpload)
+    await store.send(.cancelUpload) { $0.isUploading = false }
+    await clock.run()
+    await store.finish()
+  }
+
+  @Test func stepAssertsTheCleanupOfAnUploadCancelledByIDFromOutside() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
+    await store.send(.upload("a")) { $0.isUploading = true }
+    store.store.cancel(id: "upload")
     await store.step { $0.isUploading = false }
     await clock.run()
     await store.finish()
@@ -67,7 +78,7 @@ struct CleanupAssertionTests {
     let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock, timeout: .milliseconds(100))
     let reported = await failures {
       await store.send(.upload("a")) { $0.isUploading = true }
-      await store.send(.cancelUpload)
+      store.store.cancel(id: "upload")
       await clock.run()
       await store.finish()
     }

@@ -65,7 +65,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   var childHooks: ChildHooks? { store.childHooks }
 
   func cancelNodes(_ nodes: Set<UInt64>) {
-    store.onSharedExecutor { $0.cancelChildGroups(of: nodes, reason: .explicit) }
+    store.onSharedExecutor { $0.cancelChildNodes(nodes) }
   }
 
   func nextNumber() -> UInt64 { store.intake.nextNumber() }

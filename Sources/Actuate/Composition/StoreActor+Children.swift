@@ -27,8 +27,14 @@ extension StoreActor {
     if let link {
       link.cancelNodes(nodes)
     } else {
-      cancelChildGroups(of: nodes, reason: .explicit)
+      cancelChildNodes(nodes)
     }
+  }
+
+  /// ``cancelChild(_:)`` as a root carries it out, for itself or for a child: a cancel made by code in its
+  /// stretch.
+  func cancelChildNodes(_ nodes: Set<UInt64>) {
+    cancelInStretch { cancelChildGroups(of: nodes, reason: .explicit) }
   }
 
   /// Cancels everything the children numbered `nodes` run: every group scoped to one of them, then their
@@ -102,13 +108,13 @@ extension StoreActor {
 
   /// Ends an action the store refused to take, as it ends one sent after `stop()`.
   private func reject(_ record: ActionRecord<I>) {
+    record.reader?(current)
     _ = record.end(.rejected)
     if !observers.isEmpty { emitFinished(record, startedAt: nil) }
   }
 
   // MARK: Children's hooks, as the root reports them
 
-    record.reader?(current)
   func childHookDelivered(_ described: (hook: String, element: String)?) {
     activity &+= 1
     if let described { emit(.childHookEvent(described.hook, element: described.element)) }

@@ -53,9 +53,13 @@ public protocol Interactor<State, Action>: Sendable {
   ///
   /// Called once per cancelled handler, isolated and synchronously, right where it is cancelled (a send
   /// under ``ActionPolicy/cancelPrevious(id:)``, a ``StoreActor/cancel(id:)``, a ``Store/stop()``): before
-  /// the newer action that superseded it starts, and before the code that cancelled it goes on. What that
-  /// code wrote before the cancel is published first; the cleanup's writes land, although the handler's own
-  /// no longer do, and form one state change whose cause is the cancellation.
+  /// the newer action that superseded it starts, and before the code that cancelled it goes on. Its writes
+  /// land, although the handler's own no longer do. Cancelled by a handler, a hook or another cleanup in the
+  /// middle of its stretch (``StoreActor/cancel(id:)`` and the other cancels of the store), they are part of
+  /// that stretch's change: what the stretch wrote before the cancel, the cleanup's writes and what it
+  /// writes after are one state change, caused by that code. Cancelled from outside (``Store/cancel(id:)``,
+  /// ``ActionTask/cancel()``, which the store takes in order with the sends), by a newer action's policy or
+  /// by ``Store/stop()``, they form one state change of their own, whose cause is the cancellation.
   ///
   /// It is not called for an action cancelled before its handler started (that handler set nothing up),
   /// nor when the action was a child's and the child went away (its state is gone).

@@ -38,8 +38,8 @@ extension StoreActor {
 
   /// Out of line, like `publishBatch`: building a batch looks up the state's type.
   @inline(never)
-  private func openBatch(cause: TaskRecord?) {
-    batch = StateBatch(old: current, cause: cause)
+  func openBatch(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
+    batch = StateBatch(old: current, cause: cause, cleanup: cleanup)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor.
     if boundaryDepth == 0, !flushScheduled {

@@ -69,8 +69,13 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// known, and an action with none in `batchPolicies` runs as plain `.concurrent`.
   @exclusivity(unchecked) var batchLookedAhead = false
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
-  /// running it, and are its change.
+  /// running it, and join the change `cleaning.change` names.
   @exclusivity(unchecked) var cleaning: Cleanup?
+  /// While code running on the store cancels (a handler, a hook or a cleanup calling ``cancel(id:)`` or
+  /// another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
+  /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
+  /// action's policy, `stop()`), whose cleanups are changes of their own.
+  @exclusivity(unchecked) var cancellingStretch: ChangeOwner?
   /// Asked on every write and every action's end, with whether anyone listens (`isObserved`).
   @exclusivity(unchecked) var observers: Observers<I>
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
@@ -206,14 +211,16 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
   /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
   ///
-  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs once
-  /// the current stretch of code ends. Actions sent before this call that the store has not taken yet are
+  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs right
+  /// here, before this returns. The cleanup's writes are part of the current stretch's change: what the
+  /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
+  /// by the code that called this. Actions sent before this call that the store has not taken yet are
   /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
   /// this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
     let id = CancelID(id)
     if let link { return link.cancel(id: id) }
-    cancelGroup(id, reason: .explicit)
+    cancelInStretch { cancelGroup(id, reason: .explicit) }
     if intake.enqueue(.cancel(id)) { scheduleDrain() }
   }
 
@@ -227,6 +234,21 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
 struct Cleanup {
   let record: TaskRecord
   let reason: CancellationReason
+  /// The change its writes join: the stretch of the code that cancelled it, or, cancelled by the store of
+  /// its own accord, a change of its own (`record`, `reason`).
+  let change: ChangeOwner
+}
+
+/// Whose change a batch is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
+/// task-local record, `cleanup` `nil`), or a cleanup's own (the cancelled action's record and the reason).
+struct ChangeOwner {
+  let cause: TaskRecord?
+  let cleanup: CancellationReason?
+
+  /// Whether `batch` is this one's change.
+  func owns(_ batch: Batch) -> Bool {
+    batch.cause === cause && batch.cleanup == cleanup
+  }
 }
 
 /// The writes of one stretch, between its first write and the change that publishes them. Not generic, so
@@ -235,7 +257,8 @@ struct Cleanup {
 /// by the subclass.
 class Batch {
   let cause: TaskRecord?
-  /// Set when the batch holds a cleanup's writes: `cause` is then the cancelled action's record.
+  /// Set when the batch is a cleanup's own change: `cause` is then the cancelled action's record. A cleanup
+  /// that code cancelled in the middle of its stretch writes into that stretch's batch instead.
   let cleanup: CancellationReason?
 
   init(cause: TaskRecord?, cleanup: CancellationReason?) {

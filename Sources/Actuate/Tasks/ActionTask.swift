@@ -26,6 +26,10 @@ public struct ActionTask: Sendable, Hashable {
 
   /// Cancels the action: before its handler starts, or cooperatively while it runs. Once cancelled, its
   /// handler's state writes and sends are dropped. Does nothing if the action has already ended.
+  ///
+  /// The store takes the cancel in order with the sends, as it takes them: called from a handler, after
+  /// the handler's current stretch, so a started handler's ``Interactor/onCancel(_:reason:store:)`` runs
+  /// then, as a change of its own. ``StoreActor/cancel(id:)`` cancels at once, within the stretch.
   public func cancel() {
     guard record.outcome == nil else { return }
     record.home.store?.cancel(record)

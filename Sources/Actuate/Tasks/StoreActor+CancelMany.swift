@@ -10,7 +10,7 @@ extension StoreActor {
       for id in ids { link.cancel(id: id) }
       return
     }
-    for id in ids { cancelGroup(id, reason: .explicit) }
+    cancelInStretch { for id in ids { cancelGroup(id, reason: .explicit) } }
     if intake.enqueue(contentsOf: ids.map { .cancel($0) }) { scheduleDrain() }
   }
 
@@ -31,9 +31,9 @@ extension StoreActor {
   }
 
   /// Cancels the work under every matching identifier now, and the matching actions not taken yet as the
-  /// store takes them.
+  /// store takes them: a cancel made by code in its stretch (this store's, or a child's through its link).
   func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
-    cancelGroups(matching: matches, reason: .explicit)
+    cancelInStretch { cancelGroups(matching: matches, reason: .explicit) }
     if intake.enqueue(.cancelMatching(matches)) { scheduleDrain() }
   }
 
