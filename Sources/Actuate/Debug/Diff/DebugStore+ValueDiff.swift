@@ -4,7 +4,9 @@ extension DebugStore {
   ///
   /// Structs and classes print one field per line, collections one element per line,
   /// dictionaries and sets in a stable order, multi-line strings as `"""` blocks, and class
-  /// instances that appear again (including cycles) as a `Name(↩︎ #n)` back-reference.
+  /// instances that appear again (including cycles) as a `Name(↩︎ #n)` back-reference. An enum
+  /// case or a tuple prints on one line when it fits in 100 columns, otherwise one field per line.
+  /// A ``DebugRedacted`` value, ``Redacted`` among them, prints as `<redacted>`.
   ///
   /// - Parameters:
   ///   - value: The value to render.
@@ -21,7 +23,9 @@ extension DebugStore {
   ///
   /// Lines start with `- ` (only in `old`), `+ ` (only in `new`) or two spaces (context).
   /// Unchanged fields are shown on one line or collapsed (`Todo(…)`, `[…] (3 elements)`),
-  /// and runs of unchanged elements become a single `… (N unchanged)` line. Collection
+  /// and runs of unchanged elements become a single `… (N unchanged)` line. An enum whose case
+  /// did not change is diffed inside its payload, like a struct, at any depth. A redacted value
+  /// that changed shows as a `-` and a `+` line of `<redacted>`, never its value. Collection
   /// elements are matched by `Identifiable` id when available, otherwise by equality, so an
   /// insertion shows as one added element rather than a shifted sequence of changes.
   ///

@@ -12,9 +12,9 @@ extension ValueDumper {
     max(lineWidth - 2 - 2 * depth, minimumWidth) - label.count
   }
 
-  /// The whole value on one line, when it reads well that way: scalars and one-line strings always (they
-  /// cannot be broken, nor can `<redacted>`), enum payloads and tuples made only of such values when they fit in `width` columns.
-  /// Structs and non-empty collections always expand, one field a line.
+  /// The whole value on one line, when it reads well that way: scalars, one-line strings and `<redacted>`
+  /// always (they cannot be broken), enum payloads and tuples made only of such values when they fit in
+  /// `width` columns. Structs and non-empty collections always expand, one field a line.
   func inlineText(_ shape: ValueShape, root: Bool, width: Int) -> String? {
     switch shape {
     case .scalar(let text):
