@@ -7,7 +7,7 @@ import Testing
 /// handle's cancel, which the store takes after the stretch, or a cancel from outside) is asserted with
 /// `step`.
 @Suite("TestStore: one stretch, one change")
-struct OneStretchOneChangeTests {
+struct OneStretchOneChangeAssertionTests {
   typealias Search = ClearableSearch
 
   @Test(arguments: [Search.How.id, .ids, .predicate], [false, true])
