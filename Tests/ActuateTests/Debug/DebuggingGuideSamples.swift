@@ -37,6 +37,19 @@ struct BookSearchInteractor: Interactor {
 }
 
 enum DebuggingGuide {
+  /// "Keeping secrets out of the log": a sign-in feature's state and actions with their secrets marked.
+  enum SignInSecrets {
+    struct State: Equatable, Sendable {
+      var email = ""
+      @Redacted var password = ""        // read and written as a String
+      var token: Redacted<String>?
+    }
+
+    enum Action: Equatable, Sendable {
+      case signIn(email: String, password: Redacted<String>)   // send .signIn(email: e, password: Redacted(p))
+    }
+  }
+
   // [every-store]
   static func logEveryStore() throws {
     DebugStore.enable(.console)                                    // every store created from now on
