@@ -10,18 +10,23 @@ public struct ServiceConfiguration: Sendable {
     case actor
   }
 
+  /// The address to listen on.
   public var host = "127.0.0.1"
   /// 0 asks the system for a free port; the service prints the one it got.
   public var port = 8080
   public var backend = Backend.store
+  /// How many carts are held, and for how long.
   public var limits = SessionLimits()
   /// How long running requests get to end once shutdown begins.
   public var grace = Duration.seconds(5)
+  /// The swift-log level; it also decides which of Actuate's entries are logged.
   public var logLevel = Logger.Level.info
   /// Where Actuate's debug log goes, as JSON lines, besides swift-log.
   public var debugLogPath: String?
+  /// How long the stand-in services take.
   public var services = CartServices()
 
+  /// The defaults.
   public init() {}
 
   /// Reads `--name value` pairs, after `PORT` and `LOG_LEVEL` from the environment.
@@ -56,6 +61,7 @@ public struct ServiceConfiguration: Sendable {
     }
   }
 
+  /// What `--help` prints.
   public static let usage = """
     usage: cart-service [--name value]...  (or --help)
       --port N             port to listen on (or PORT); 0 picks a free one; default 8080
@@ -73,7 +79,9 @@ public struct ServiceConfiguration: Sendable {
 
 /// A setting the service does not know, or a value it cannot use.
 public struct ConfigurationError: Error, CustomStringConvertible {
+  /// The setting and its value, as given.
   public let setting: String
+  /// Says which setting.
   public var description: String { "cannot use the setting \(setting)" }
 }
 

@@ -2,6 +2,11 @@ import CartService
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "bench" {
+  let numbers = arguments.dropFirst().compactMap { Int($0) }
+  await SessionBench.run(rounds: numbers.first ?? 5, adds: numbers.dropFirst().first ?? 640_000)
+  exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
   print(ServiceConfiguration.usage)
   exit(0)

@@ -13,16 +13,23 @@ import Actuate
 public struct CartInteractor: Interactor {
   public typealias State = Cart
 
+  /// What a request asks of a cart.
   public enum Action: Equatable, Sendable {
+    /// Adds `quantity` of an item.
     case add(sku: String, quantity: Int)
+    /// Takes every item of a SKU out.
     case remove(sku: String)
+    /// Checks a coupon code; a valid one applies.
     case applyCoupon(String)
+    /// Asks a carrier what shipping costs.
     case quote(carrier: String)
+    /// Pays for what is in the cart.
     case checkout
   }
 
   let services: CartServices
 
+  /// A cart that calls `services`.
   public init(services: CartServices) {
     self.services = services
   }
@@ -33,11 +40,14 @@ public struct CartInteractor: Interactor {
   /// The id that cancels the quote asked of `carrier`, whether it waits or runs.
   public static func quoteID(_ carrier: String) -> QuoteID { QuoteID(carrier: carrier) }
 
+  /// The cancel id of a cart's checkout.
   public struct CheckoutID: Hashable, Sendable {}
+  /// The cancel id of the quote asked of one carrier.
   public struct QuoteID: Hashable, Sendable { let carrier: String }
   struct CouponCheck: Hashable, Sendable {}
   struct Carriers: Hashable, Sendable {}
 
+  /// The cart's concurrency rules, as listed above.
   public func policy(for action: Action) -> ActionPolicy {
     switch action {
     case .add, .remove: .concurrent
@@ -47,6 +57,7 @@ public struct CartInteractor: Interactor {
     }
   }
 
+  /// What each action does to the cart.
   public func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
     switch action {
     case .add(let sku, let quantity):

@@ -3,10 +3,14 @@
 /// They are stand-ins that take as long as they are told to, so a test or a curl session can catch a
 /// checkout in the middle, and a load run can make them instant.
 public struct CartServices: Sendable {
+  /// How long a payment takes.
   public var paymentDelay: Duration
+  /// How long checking a coupon takes.
   public var couponDelay: Duration
+  /// How long a carrier takes to quote.
   public var quoteDelay: Duration
 
+  /// Services that take as long as they are told.
   public init(paymentDelay: Duration = .seconds(2), couponDelay: Duration = .milliseconds(300), quoteDelay: Duration = .milliseconds(500)) {
     self.paymentDelay = paymentDelay
     self.couponDelay = couponDelay

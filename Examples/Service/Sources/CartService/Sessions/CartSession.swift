@@ -28,6 +28,7 @@ public protocol CartSession: AnyObject, Sendable {
 /// How an action ended, and the cart it produced.
 public struct CartResult: Sendable {
   public var outcome: ActionOutcome
+  /// The cart as the action left it.
   public var cart: Cart
 }
 

@@ -11,6 +11,7 @@ public actor SessionRegistry<Session: CartSession> {
     var requests = 0
   }
 
+  /// How many sessions it holds, and for how long.
   public let limits: SessionLimits
   private let services: CartServices
   private var entries: [String: Entry] = [:]
@@ -19,6 +20,7 @@ public actor SessionRegistry<Session: CartSession> {
   /// Resumed when the last request ends, or the shutdown's grace period does, whichever comes first.
   private var drained: CheckedContinuation<Void, Never>?
 
+  /// A registry whose sessions call `services`.
   public init(limits: SessionLimits = SessionLimits(), services: CartServices = CartServices()) {
     self.limits = limits
     self.services = services
@@ -27,6 +29,7 @@ public actor SessionRegistry<Session: CartSession> {
   /// How many sessions are held.
   public var count: Int { entries.count }
 
+  /// Whether ``shutDown(grace:)`` has begun: every request is refused from then on.
   public var isShuttingDown: Bool { shuttingDown }
 
   /// Runs `body` with the session called `name`, which is made first if `creating` and it does not exist.
@@ -122,10 +125,12 @@ public actor SessionRegistry<Session: CartSession> {
 
 /// How many sessions a ``SessionRegistry`` holds, and for how long.
 public struct SessionLimits: Sendable {
+  /// How many sessions it holds at most.
   public var maxSessions: Int
   /// How long a session may go without a request before ``SessionRegistry/evictIdle(now:)`` stops it.
   public var idleTimeout: Duration
 
+  /// 10,000 sessions, each for 5 minutes without a request, by default.
   public init(maxSessions: Int = 10_000, idleTimeout: Duration = .seconds(300)) {
     self.maxSessions = maxSessions
     self.idleTimeout = idleTimeout
