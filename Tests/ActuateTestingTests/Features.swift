@@ -106,3 +106,16 @@ func failures(_ body: () async -> Void) async -> [String] {
   }
   return collected.withLock { $0 }
 }
+
+/// Collects the `[Actuate] warning:` lines given inside `collect` (and by every task started there), instead
+/// of printing them, so a test that provokes a warning on purpose asserts it and the run's output stays
+/// clean. A store gives its warnings from tasks that inherit the binding only when the store and its sends
+/// come from inside `collect`: make the store there.
+final class Warnings: Sendable {
+  private let lines = Locked<[String]>([])
+  var all: [String] { lines.withLock { $0 } }
+
+  func collect<R>(_ body: () async throws -> R) async rethrows -> R {
+    try await Diagnostics.$handler.withValue({ [self] line in lines.withLock { $0.append(line) } }, operation: body)
+  }
+}

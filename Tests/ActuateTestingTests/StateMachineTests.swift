@@ -86,22 +86,30 @@ struct StateMachineTests {
   }
 
   @Test func anActionWithNoTransitionFailsAnExhaustiveTest() async {
-    let store = TestStore(initialState: .loggedOut, interactor: LoginMachine())
-    let reported = await failures { await store.send(.logout) }
-    #expect(reported == [
-      "During send(.logout), .logout had no transition from .loggedOut, so it changed nothing. Add a row to the transition table, or pass onMissing: to handle it."
-    ])
-    await store.finish()
+    // The store also warns, as any store does; the warning is collected here rather than printed.
+    let warnings = Warnings()
+    await warnings.collect {
+      let store = TestStore(initialState: .loggedOut, interactor: LoginMachine())
+      let reported = await failures { await store.send(.logout) }
+      #expect(reported == [
+        "During send(.logout), .logout had no transition from .loggedOut, so it changed nothing. Add a row to the transition table, or pass onMissing: to handle it."
+      ])
+      await store.finish()
+      #expect(warnings.all == [
+        "[Actuate] warning: \(store.id) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+      ])
+    }
   }
 
   @Test func anActionWithNoTransitionIsLoggedAndWarned() async {
-    let lines = Locked<[String]>([])
-    await Diagnostics.$handler.withValue({ line in lines.withLock { $0.append(line) } }) {
+    let warnings = Warnings()
+    await warnings.collect {
       let store = Store(state: .loggedOut, interactor: LoginMachine())
       await store.send(.logout).finish()
       #expect(await store.state == .loggedOut)
-      #expect(lines.withLock { $0 }.count == 1)
-      #expect(lines.withLock { $0 }.first?.hasSuffix("has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it.") == true)
+      #expect(warnings.all == [
+        "[Actuate] warning: \(store.id) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+      ])
     }
   }
 

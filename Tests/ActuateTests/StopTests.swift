@@ -60,17 +60,25 @@ struct StopTests {
   }
 
   @Test func aTaskAHandlerStartedIsStoppedWithTheStore() async {
-    let gate = Gate()
-    let written = Countdown()
-    let (store, log) = Store.observed(state: .init(), interactor: Downloader(gate: gate, written: written))
-    #expect(await store.sendAndWait(.startTaskThatWritesLater) == .finished)
-    await gate.arrived.wait(until: 1)
-    store.stop()
-    await store.settleIntake()
-    gate.open()
-    await written.wait(until: 1)
-    #expect(await store.state.count == 0)
-    #expect(log.lines.last == "stopped")
+    let warnings = Warnings()
+    await warnings.collect {
+      let gate = Gate()
+      let written = Countdown()
+      let (store, log) = Store.observed(state: .init(), interactor: Downloader(gate: gate, written: written))
+      #expect(await store.sendAndWait(.startTaskThatWritesLater) == .finished)
+      await gate.arrived.wait(until: 1)
+      store.stop()
+      await store.settleIntake()
+      gate.open()
+      await written.wait(until: 1)
+      #expect(await store.state.count == 0)
+      #expect(log.lines.last == "stopped")
+      // The task's send comes after the stop: the store refuses it, with a warning.
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.id) has stopped, so .report was not handled. Send only while you hold the store and before you call stop()."
+        ])
+    }
   }
 
   @Test func aHandlerThatIgnoresCancellationCannotWriteAfterTheStop() async {

@@ -68,11 +68,18 @@ struct ParentReactionTests {
   }
 
   @Test func anActionForAMissingChildSetsOffNoReaction() async {
-    let (store, log) = Store.observed(state: Self.two, interactor: ListInteractor())
-    #expect(await store.sendAndWait(.row(9, .deleteTapped)) == .cancelled(.childGone))
-    await store.actor.settle()
-    #expect(!log.lines.contains { $0.hasPrefix("sent remove") })
-    #expect(await store.state == Self.two)
+    let warnings = Warnings()
+    await warnings.collect {
+      let (store, log) = Store.observed(state: Self.two, interactor: ListInteractor())
+      #expect(await store.sendAndWait(.row(9, .deleteTapped)) == .cancelled(.childGone))
+      await store.actor.settle()
+      #expect(!log.lines.contains { $0.hasPrefix("sent remove") })
+      #expect(await store.state == Self.two)
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.id): .row(9, ActuateTests.RowInteractor.Action.deleteTapped) is for RowInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+        ])
+    }
   }
 
   @Test func aChildOfAChildReachesItsOwnParent() async {

@@ -1,4 +1,5 @@
 @testable import Actuate
+import ActuateTesting
 
 /// A counter with a sleeping action, a failing-search-like action and every policy, for the core tests.
 struct CounterInteractor: Interactor {
@@ -142,7 +143,9 @@ extension StoreCause: CustomStringConvertible {
   }
 }
 
-/// Collects warnings for the tasks that run inside `collect`.
+/// Collects warnings for the tasks that run inside `collect`, instead of printing them: a test that provokes
+/// a warning on purpose asserts it, and the run's output stays clean. A store's own tasks inherit the
+/// binding only when the store and its sends come from inside `collect`: make the store there.
 final class Warnings: Sendable {
   private let lines = Locked<[String]>([])
   var all: [String] { lines.withLock { $0 } }
@@ -154,6 +157,15 @@ final class Warnings: Sendable {
   func collect<R>(_ body: () async throws -> R) async rethrows -> R {
     try await Diagnostics.$handler.withValue({ [self] line in lines.withLock { $0.append(line) } }, operation: body)
   }
+}
+
+/// Collects the failures a TestStore reports while `body` runs, instead of failing the test.
+func failures(_ body: () async -> Void) async -> [String] {
+  let collected = Locked<[String]>([])
+  await IssueReporter.$capture.withValue({ message in collected.withLock { $0.append(message) } }) {
+    await body()
+  }
+  return collected.withLock { $0 }
 }
 
 extension Store {
