@@ -237,6 +237,11 @@ final class EventInbox: @unchecked Sendable {
     }
   }
 
+  /// Room for this many items is held, used or not: nothing once the writer has caught up.
+  var reservedCapacity: Int {
+    pending.withLock { $0.items.reservedCapacity }
+  }
+
   /// Takes back the chunks `takeAll()` gave, once written, so that a busy store allocates none.
   func recycle(_ chunks: inout [[Item]]) {
     // Emptied outside the lock: releasing the items' records can take a while.

@@ -16,7 +16,7 @@ public final class Store<I: Interactor>: Sendable {
   @usableFromInline package let actor: StoreActor<I>
   /// The debug log's inbox, told when this store is asked to stop, so a normal exit waits for the stop to
   /// reach the log.
-  private let log: EventInbox?
+  let log: EventInbox?
 
   /// Creates a store and starts its hooks.
   ///

@@ -20,13 +20,29 @@ struct LogBufferTests {
     #expect(buffer.takeAll().flatMap { $0 } == [10, 11, 12])
   }
 
-  @Test func aChunkedBufferKeepsAtMostItsSpares() {
+  @Test func aChunkedBufferKeepsAtMostItsSparesWhileElementsWait() {
     var buffer = ChunkedBuffer<Int>(chunkSize: 2, maxSpares: 1)
     for number in 0..<6 { buffer.append(number) }
     var chunks = buffer.takeAll()
+    // The producer is ahead again when the consumer hands the chunks back.
+    buffer.append(6)
     buffer.recycle(&chunks)
     // One chunk is kept, emptied; the others stay with the caller, which releases them.
     #expect(chunks.count == 2)
+    #expect(buffer.spareCount == 1)
+  }
+
+  @Test func aChunkedBufferThatCaughtUpKeepsNoRoom() {
+    var buffer = ChunkedBuffer<Int>(chunkSize: 1024, maxSpares: 4)
+    for number in 0..<5_000 { buffer.append(number) }
+    var chunks = buffer.takeAll()
+    #expect(chunks.flatMap { $0 } == Array(0..<5_000))
+    buffer.recycle(&chunks)
+    // Nothing waits: an idle store's log holds no chunk, spare or current.
+    #expect(buffer.spareCount == 0)
+    #expect(buffer.reservedCapacity == 0)
+    buffer.append(1)
+    #expect(buffer.reservedCapacity < 1024, "a chunk after an idle spell starts small")
   }
 
   @Test func aTextBufferWritesNumbersAndPiecesAsTheyRead() {
