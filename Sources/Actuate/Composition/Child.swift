@@ -52,11 +52,14 @@ public struct Child<Parent: Interactor>: Sendable {
   ) -> Self {
     single(
       path: state, isAlwaysPresent: true, interactor: interactor, read: { $0[keyPath: state] }, write: state,
-      embed: embed, extract: extract, reaction: reaction)
+      identity: nil, embed: embed, extract: extract, reaction: reaction)
   }
 
   /// A child that runs while its state is there: it starts when the state becomes non-`nil`, and when the
   /// state goes back to `nil` its tasks are cancelled (``CancellationReason/childGone``) and its hooks end.
+  ///
+  /// A state set to `nil` and back within one stretch of code, or, when it is `Identifiable`, replaced by
+  /// one with another `id`, is a new child: the old one ends as if its state had gone.
   ///
   /// An action for the child while its state is `nil` is not handled: it ends cancelled, with a warning.
   /// The parameters are those of ``scope(_:interactor:embed:extract:reaction:)``.
@@ -70,6 +73,7 @@ public struct Child<Parent: Interactor>: Sendable {
     single(
       path: state, isAlwaysPresent: false, interactor: interactor, read: { $0[keyPath: state] },
       write: (state as WritableKeyPath<Parent.State, C.State?>).appending(path: \C.State?.presentValue),
+      identity: C.State.self is any Identifiable.Type ? identity(of:) : nil,
       embed: embed, extract: extract, reaction: reaction)
   }
 
@@ -77,6 +81,7 @@ public struct Child<Parent: Interactor>: Sendable {
   private static func single<C: Interactor>(
     path: AnyKeyPath & Sendable, isAlwaysPresent: Bool, interactor: C,
     read: @escaping @Sendable (Parent.State) -> C.State?, write: WritableKeyPath<Parent.State, C.State>,
+    identity: (@Sendable (C.State) -> AnyHashable?)?,
     embed: @escaping @Sendable (C.Action) -> Parent.Action, extract: @escaping @Sendable (Parent.Action) -> C.Action?,
     reaction: (@Sendable (C.Action) -> Parent.Action?)?
   ) -> Self {
@@ -88,6 +93,8 @@ public struct Child<Parent: Interactor>: Sendable {
       slot: Slot<Parent, C>(
         path: path, isAlwaysPresent: isAlwaysPresent, interactor: interactor, label: { _ in "\(C.self)" },
         ids: { read($0) == nil ? [] : [Slot<Parent, C>.only] },
+        count: { read($0) == nil ? 0 : 1 },
+        identity: identity,
         read: { _ in read },
         write: { _ in write },
         embed: { _, action in embed(action) },
@@ -97,7 +104,8 @@ public struct Child<Parent: Interactor>: Sendable {
 
   /// A child for each element of a collection, identified by the element's `id`: each starts when its
   /// element appears, and when the element is removed its tasks are cancelled
-  /// (``CancellationReason/childGone``) and its hooks end.
+  /// (``CancellationReason/childGone``) and its hooks end. An element removed and added back with the same
+  /// id, even within one stretch of code, is a new child.
   ///
   /// An action for an element that is not there is not handled: it ends cancelled, with a warning.
   ///
@@ -123,6 +131,8 @@ public struct Child<Parent: Interactor>: Sendable {
         path: state, isAlwaysPresent: false, interactor: interactor,
         label: { "\(C.self)[id: \($0.base)]" },
         ids: { $0[keyPath: state].map { AnyHashable($0.id) } },
+        count: { $0[keyPath: state].count },
+        identity: nil,
         read: { id in
           let key = ElementKey<Elements>(id.base as! C.State.ID)
           return { parent in
@@ -138,6 +148,12 @@ public struct Child<Parent: Interactor>: Sendable {
         extract: { extract($0).map { (AnyHashable($0.0), $0.1) } },
         reaction: react))
   }
+}
+
+/// The id of a state that is `Identifiable`, which tells an optional child replaced by another.
+private func identity<State>(of state: State) -> AnyHashable? {
+  func id(_ state: some Identifiable) -> AnyHashable { AnyHashable(state.id) }
+  return (state as? any Identifiable).map { id($0) }
 }
 
 extension Optional {

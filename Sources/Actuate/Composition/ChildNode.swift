@@ -12,6 +12,15 @@ protocol ChildNodeProtocol: AnyObject, Sendable {
   func end(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>)
   /// Adds the numbers of the child and its children, which scope everything they run.
   func collectNodes(into nodes: inout Set<UInt64>)
+  /// The `id` of an `Identifiable` optional child's state as the child started; `nil` for the others.
+  var identity: AnyHashable? { get }
+  /// Set when the child's state went away between two writes of one stretch: the child ends at the
+  /// stretch's change even if its state came back, and a new child starts for the state that is there.
+  var wentAway: Bool { get set }
+  /// Whether the child has children of its own, whose states it must watch as its parent does.
+  var hasChildren: Bool { get }
+  /// Before a write in the middle of a stretch: marks the child's children whose state has gone.
+  func noteGoneChildren()
 }
 
 final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
@@ -20,14 +29,26 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
   let link: any ChildLink<C>
   /// Sends the parent's reaction to a child action, if the parent's entry declares one.
   let react: (@Sendable (C.Action) -> Void)?
+  let identity: AnyHashable?
+  var wentAway = false
 
-  init(store: StoreActor<C>, link: any ChildLink<C>, react: (@Sendable (C.Action) -> Void)?) {
+  init(store: StoreActor<C>, link: any ChildLink<C>, identity: AnyHashable?, react: (@Sendable (C.Action) -> Void)?) {
     self.store = store
     self.link = link
+    self.identity = identity
     self.react = react
   }
 
   var node: UInt64 { link.node }
+  var hasChildren: Bool { store.hasChildren }
+
+  func noteGoneChildren() {
+    guard !wentAway else { return }
+    store.onSharedExecutor { store in
+      let state = link.state
+      store.children?.noteGone(in: state)
+    }
+  }
 
   /// Where an action for this child goes: to one of its own children, or to its handler under its policy.
   func route(_ action: C.Action, fromOutside: @Sendable () -> Bool) -> ChildRoute {
@@ -86,12 +107,46 @@ struct ChildTable<Parent: Interactor> {
   var nodes: [[AnyHashable: any ChildNodeProtocol]]
   /// For a root, the link children are made from: the root's whole state, its actions as they are.
   var rootLink: (any ChildLink<Parent>)?
+  /// The entries whose children can go (`ifPresent`, `forEach`), which are counted before each write in
+  /// the middle of a stretch.
+  private let watched: [Int]
+  /// Per entry, how many children it had at the last count.
+  private var counts: [Int]
+  /// Whether a count since the last change marked a child whose state went away.
+  private var someWentAway = false
+  /// The children with children of their own, whose children they count in turn.
+  private var parents: [any ChildNodeProtocol] = []
 
   /// `nil` when the interactor declares no children, so a store without any pays nothing.
   init?(_ children: [Child<Parent>]) {
     guard !children.isEmpty else { return nil }
-    slots = children.map(\.slot)
+    let slots = children.map(\.slot)
+    self.slots = slots
     nodes = Array(repeating: [:], count: children.count)
+    watched = slots.indices.filter { !slots[$0].isAlwaysPresent }
+    counts = Array(repeating: 0, count: children.count)
+  }
+
+  /// Whether anything needs counting before a write: a store whose children are all `scope` entries
+  /// without children of their own pays nothing more.
+  var watches: Bool { !watched.isEmpty || !parents.isEmpty }
+
+  /// Before a write in the middle of a stretch, with the state as the stretch's last write left it: marks
+  /// the children whose state has gone since, so that a state set to `nil` and back, or an element removed
+  /// and added back, ends the child that was there. One count per entry; the ids are read only when an
+  /// entry has fewer children than at the last count.
+  mutating func noteGone(in state: Parent.State) {
+    for index in watched {
+      let count = slots[index].count(in: state)
+      defer { counts[index] = count }
+      guard count < counts[index] else { continue }
+      let present = Set(slots[index].ids(in: state))
+      for (id, node) in nodes[index] where !present.contains(id) {
+        node.wentAway = true
+        someWentAway = true
+      }
+    }
+    for node in parents { node.noteGoneChildren() }
   }
 
   func route(_ action: Parent.Action, fromOutside: @Sendable () -> Bool) -> ChildRoute? {
@@ -107,15 +162,23 @@ struct ChildTable<Parent: Interactor> {
     with state: Parent.State, oldRoot: (any Sendable)?, parent: any ChildLink<Parent>, started: inout [any ChildNodeProtocol],
     ended: inout Set<UInt64>
   ) {
+    var isChanged = false
     for index in slots.indices {
       if slots[index].isAlwaysPresent, !nodes[index].isEmpty {
         for node in nodes[index].values { node.refresh(oldRoot: oldRoot, started: &started, ended: &ended) }
         continue
       }
       let ids = slots[index].ids(in: state)
-      if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil }) {
+      counts[index] = ids.count
+      // An `ifPresent` child is asked whether it was replaced on every change; the elements of a
+      // `forEach` entry only when a count marked one.
+      if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil })
+        || (someWentAway || nodes[index].count == 1)
+          && nodes[index].values.contains(where: { slots[index].isReplaced($0, in: state) })
+      {
+        isChanged = true
         let present = Set(ids)
-        for (id, node) in nodes[index] where !present.contains(id) {
+        for (id, node) in nodes[index] where !present.contains(id) || slots[index].isReplaced(node, in: state) {
           node.end(oldRoot: oldRoot, collecting: &ended)
           nodes[index][id] = nil
         }
@@ -127,6 +190,8 @@ struct ChildTable<Parent: Interactor> {
       }
       for node in nodes[index].values { node.refresh(oldRoot: oldRoot, started: &started, ended: &ended) }
     }
+    someWentAway = false
+    if isChanged { parents = nodes.joined().map(\.value).filter(\.hasChildren) }
   }
 
   /// Ends every child, as the store stops or the parent goes away.
@@ -135,6 +200,7 @@ struct ChildTable<Parent: Interactor> {
       for node in nodes[index].values { node.end(oldRoot: oldRoot, collecting: &ended) }
       nodes[index] = [:]
     }
+    parents = []
   }
 
   func collectNodes(into nodes: inout Set<UInt64>) {

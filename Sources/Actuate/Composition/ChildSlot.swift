@@ -7,6 +7,12 @@ protocol ChildSlot<Parent>: Sendable {
   func ids(in state: Parent.State) -> [AnyHashable]
   /// Whether the entry's one child is always there (`scope`): no change can add or remove it.
   var isAlwaysPresent: Bool { get }
+  /// How many children this entry has in `state`, counted cheaply: one fewer than at the last count means
+  /// a child's state has gone.
+  func count(in state: Parent.State) -> Int
+  /// Whether `node`'s state in `state` is another child's: the node's state went away since it started,
+  /// or an `Identifiable` optional's `id` changed.
+  func isReplaced(_ node: any ChildNodeProtocol, in state: Parent.State) -> Bool
   /// Creates the child with `id`, reached through `parent`; `nil` if its state is not there.
   func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)?
   /// Where `action` goes, if it is for a child of this entry. `fromOutside` says whether code outside the
@@ -43,6 +49,9 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
   let interactor: C
   let label: @Sendable (AnyHashable) -> String
   let ids: @Sendable (Parent.State) -> [AnyHashable]
+  let count: @Sendable (Parent.State) -> Int
+  /// An `Identifiable` optional child's id; `nil` for the other entries.
+  let identity: (@Sendable (C.State) -> AnyHashable?)?
   let read: @Sendable (AnyHashable) -> @Sendable (Parent.State) -> C.State?
   let write: @Sendable (AnyHashable) -> WritableKeyPath<Parent.State, C.State>
   let embed: @Sendable (AnyHashable, C.Action) -> Parent.Action
@@ -57,6 +66,14 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
   let exposesInternalActions = Parent.PublicAction.self == Parent.Action.self && C.PublicAction.self != C.Action.self
 
   func ids(in state: Parent.State) -> [AnyHashable] { ids(state) }
+
+  func count(in state: Parent.State) -> Int { count(state) }
+
+  func isReplaced(_ node: any ChildNodeProtocol, in state: Parent.State) -> Bool {
+    if node.wentAway { return true }
+    guard let identity else { return false }
+    return read(Self.only)(state).flatMap(identity) != node.identity
+  }
 
   func makeNode(id: AnyHashable, parent: any ChildLink<Parent>) -> (any ChildNodeProtocol)? {
     let embed = self.embed
@@ -76,7 +93,7 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
         if let parentAction = reaction(id, action) { _ = parent.send(parentAction) }
       }
     }
-    return ChildNode(store: store, link: link, react: react)
+    return ChildNode(store: store, link: link, identity: identity?(link.state), react: react)
   }
 
   func route(

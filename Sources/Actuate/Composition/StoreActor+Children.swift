@@ -77,6 +77,22 @@ extension StoreActor {
     children?.rootLink = nil
   }
 
+  /// Marks the children whose state went away since the last write of the open stretch (see
+  /// `ChildTable.noteGone`). Out of line: a store whose children cannot go pays one call.
+  @inline(never)
+  func noteGoneChildren() {
+    guard link == nil, children!.watches else { return }
+    children!.noteGone(in: current)
+  }
+
+  /// Whether the task behind a write is cancelled, as `beginWrite` asks: its record, or, for a hook, whose
+  /// task ends with its child, or a task with no record of this store's, the Swift task.
+  @inline(never)
+  func isCancelledNow(_ cause: TaskRecord?) -> Bool {
+    guard let cause, cause.owner == ObjectIdentifier(self) else { return Task.isCancelled }
+    return cause.isCancelled || cause is any HookTaskRecord && Task.isCancelled
+  }
+
   // MARK: Routing
 
   /// Takes an action that carries a child's: starts it under the child's policy, or drops it, with a

@@ -10,6 +10,9 @@ extension StoreActor {
   /// cancellation). A cleanup's writes always land.
   @usableFromInline
   func beginWrite() -> Bool {
+    // In the middle of a stretch, a parent first notes the children whose state went away since the
+    // stretch's last write: this write may bring it back, and the child that was there must still end.
+    if hasChildren, batch != nil { noteGoneChildren() }
     if let cleaning {
       if isObserved { willWrite(cleaningUp: cleaning) }
       return true
@@ -22,18 +25,22 @@ extension StoreActor {
     } else if Task.isCancelled {
       return false
     }
-    if isObserved { willWrite(cause: context) }
+    if isObserved { return willWrite(cause: context) }
     return true
   }
 
   /// Opens a batch at the first write of a stretch, so the stretch's writes become one change; a write from
-  /// another task first closes the batch that is open.
-  private func willWrite(cause: TaskRecord?) {
+  /// another task first closes the batch that is open. Returns whether the write still lands.
+  private func willWrite(cause: TaskRecord?) -> Bool {
     if let batch {
-      if batch.cause === cause, batch.cleanup == nil { return }
+      if batch.cause === cause, batch.cleanup == nil { return true }
       flush()
+      // The change just published may have replaced a child and cancelled this write's task: a stale write
+      // of the old child must not land in the new one.
+      if hasChildren, isCancelledNow(cause) { return false }
     }
     openBatch(cause: cause)
+    return true
   }
 
   /// Out of line, like `publishBatch`: building a batch looks up the state's type.
