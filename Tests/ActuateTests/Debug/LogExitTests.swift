@@ -1,9 +1,13 @@
+import Dispatch
 import Foundation
 import Testing
 
 /// A program that logs to a file and ends without flushing, run as a child process (`ActuateLogExitProbe`):
 /// every entry it was given is in the file, in every format, each of many runs.
-@Suite("The debug log at a program's exit")
+///
+/// Serialized, and each child waited for on a thread of its own: a test that blocked the concurrency pool's
+/// few threads for its fifty children would hold up every other test running meanwhile.
+@Suite("The debug log at a program's exit", .serialized)
 struct LogExitTests {
   /// Runs per case: the entries lost at exit used to differ from run to run, so one passing run proves little.
   private static let runs = 50
@@ -20,44 +24,46 @@ struct LogExitTests {
   ]
 
   @Test(arguments: [["stop"], ["stop", "exit"]])
-  func aStoppedStoreLogsEverythingThroughStoppedWhenMainEnds(_ arguments: [String]) throws {
+  func aStoppedStoreLogsEverythingThroughStoppedWhenMainEnds(_ arguments: [String]) async throws {
     for _ in 0..<Self.runs {
-      let log = try runProbe(arguments, environment: [:])
+      let log = try await runProbe(arguments, environment: [:])
       #expect(Self.normalised(log.text) == Self.sendsLogged + ["stopped"])
     }
   }
 
-  @Test func aStoreLeftRunningLogsEverythingItDidWhenMainReturns() throws {
+  @Test func aStoreLeftRunningLogsEverythingItDidWhenMainReturns() async throws {
     for _ in 0..<Self.runs {
-      let log = try runProbe([], environment: [:])
+      let log = try await runProbe([], environment: [:])
       #expect(Self.normalised(log.text) == Self.sendsLogged)
     }
   }
 
-  @Test func jsonLinesKeepEveryEntry() throws {
+  @Test func jsonLinesKeepEveryEntry() async throws {
     for _ in 0..<Self.runs {
-      let log = try runProbe(["stop"], environment: ["ACTUATE_DEBUG_FORMAT": "json"])
+      let log = try await runProbe(["stop"], environment: ["ACTUATE_DEBUG_FORMAT": "json"])
       let kinds = try log.text.split(separator: "\n").map { line in
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         return object["kind"] ?? "?"
       }
-      #expect(kinds == ["started"] + Array(repeating: ["action", "stateChange", "handlerFinished"], count: 3).flatMap { $0 } + ["stopped"])
+      let action: [String] = ["action", "stateChange", "handlerFinished"]
+      let expected: [String] = ["started"] + action + action + action + ["stopped"]
+      #expect(kinds == expected)
     }
   }
 
-  @Test func aRotatedLogKeepsEveryEntryAcrossItsFiles() throws {
+  @Test func aRotatedLogKeepsEveryEntryAcrossItsFiles() async throws {
     for _ in 0..<Self.runs {
-      let log = try runProbe(["stop"], environment: ["ACTUATE_DEBUG_MAX_SIZE": "200", "ACTUATE_DEBUG_KEEP": "50"])
+      let log = try await runProbe(["stop"], environment: ["ACTUATE_DEBUG_MAX_SIZE": "200", "ACTUATE_DEBUG_KEEP": "50"])
       #expect(log.files > 3, "the log rotated")
       #expect(Self.normalised(log.text) == Self.sendsLogged + ["stopped"])
     }
   }
 
-  @Test func aTraceClosesEverySpanWhenMainEnds() throws {
+  @Test func aTraceClosesEverySpanWhenMainEnds() async throws {
     for _ in 0..<Self.runs {
       let trace = temporaryLogPath("exit-trace.json")
       defer { removeLogFiles(trace) }
-      _ = try runProbe(["stop"], environment: ["ACTUATE_TRACE": trace])
+      _ = try await runProbe(["stop"], environment: ["ACTUATE_TRACE": trace])
       let events = try TraceFileReader(path: trace).events.compactMap { event -> String? in
         guard let phase = event["ph"] as? String, phase != "M" else { return nil }
         return "\(phase) \(event["name"] as? String ?? "")"
@@ -67,20 +73,20 @@ struct LogExitTests {
     }
   }
 
-  @Test func theSynchronousModeKeepsEverythingUpToAHandlerThatTraps() throws {
+  @Test func theSynchronousModeKeepsEverythingUpToAHandlerThatTraps() async throws {
     for _ in 0..<10 {
-      let log = try runProbe(["trap"], environment: ["ACTUATE_DEBUG_SYNC": "1"], expectingTrap: true)
+      let log = try await runProbe(["trap"], environment: ["ACTUATE_DEBUG_SYNC": "1"], expectingTrap: true)
       #expect(Self.normalised(log.text) == Array(Self.sendsLogged.prefix(12)))
     }
   }
 
-  @Test func theFileIsTheOwnersAlone() throws {
-    let log = try runProbe(["stop"], environment: [:])
+  @Test func theFileIsTheOwnersAlone() async throws {
+    let log = try await runProbe(["stop"], environment: [:])
     #expect(log.permissions == 0o600)
   }
 
-  @Test func theLogSaysWhereItGoesOnceOnStandardError() throws {
-    let log = try runProbe(["stop"], environment: [:])
+  @Test func theLogSaysWhereItGoesOnceOnStandardError() async throws {
+    let log = try await runProbe(["stop"], environment: [:])
     #expect(log.standardError == "Actuate: debug log → \(log.path) (ACTUATE_DEBUG)\n")
   }
 
@@ -97,6 +103,17 @@ struct LogExitTests {
 
   private func runProbe(
     _ arguments: [String], environment: [String: String], expectingTrap: Bool = false
+  ) async throws -> ProbeLog {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue(label: "LogExitTests.probe").async {
+        continuation.resume(with: Result { try runProbeBlocking(arguments, environment: environment, expectingTrap: expectingTrap) })
+      }
+    }
+  }
+
+  /// Runs the probe and waits for it, blocking the calling thread.
+  private func runProbeBlocking(
+    _ arguments: [String], environment: [String: String], expectingTrap: Bool
   ) throws -> ProbeLog {
     let path = temporaryLogPath("exit.log")
     defer { removeLogFiles(path) }
