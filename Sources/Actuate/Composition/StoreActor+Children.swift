@@ -58,6 +58,7 @@ extension StoreActor {
     var started: [any ChildNodeProtocol] = []
     var ended = Set<UInt64>()
     children!.reconcile(with: current, oldRoot: old, parent: parent, started: &started, ended: &ended)
+    anchor.countsChildren = children!.watches
     cancelChildGroups(of: ended, reason: .childGone)
     for node in started { node.start() }
   }
@@ -78,10 +79,9 @@ extension StoreActor {
   }
 
   /// Marks the children whose state went away since the last write of the open stretch (see
-  /// `ChildTable.noteGone`). Out of line: a store whose children cannot go pays one call.
+  /// `ChildTable.noteGone`). Only a root whose children can go calls it (`anchor.countsChildren`).
   @inline(never)
   func noteGoneChildren() {
-    guard link == nil, children!.watches else { return }
     children!.noteGone(in: current)
   }
 

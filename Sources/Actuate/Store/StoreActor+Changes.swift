@@ -12,7 +12,7 @@ extension StoreActor {
   func beginWrite() -> Bool {
     // In the middle of a stretch, a parent first notes the children whose state went away since the
     // stretch's last write: this write may bring it back, and the child that was there must still end.
-    if hasChildren, batch != nil { noteGoneChildren() }
+    if hasChildren, batch != nil, anchor.countsChildren { noteGoneChildren() }
     if let cleaning {
       if isObserved { willWrite(cleaningUp: cleaning) }
       return true
