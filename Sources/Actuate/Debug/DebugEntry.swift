@@ -54,15 +54,8 @@ public struct DebugEntry: Sendable {
     detail.map { message + "\n" + $0 } ?? message
   }
 
-  /// How much the entry matters.
-  public var level: Level {
-    switch kind {
-    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: .debug
-    case .started, .stopped: .info
-    case .writeDropped, .sendDropped, .transitionMissing, .warning: .warning
-    case .hookFailed: .error
-    }
-  }
+  /// How much the entry matters: its kind's ``DebugEntryKind/level``.
+  public var level: Level { kind.level }
 
   /// The entry for `event`, or `nil` when there is nothing to say (a state change that changed nothing);
   /// `diff` is a state change's diff.

@@ -26,6 +26,17 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   case warning
   /// The store stopped.
   case stopped
+
+  /// How much an entry of this kind matters: a bridge to a logger with levels keeps the store from logging
+  /// what the logger would drop with `DebugFilter(kinds: Set(DebugEntryKind.allCases.filter { $0.level >= .info }))`.
+  public var level: DebugEntry.Level {
+    switch self {
+    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: .debug
+    case .started, .stopped: .info
+    case .writeDropped, .sendDropped, .transitionMissing, .warning: .warning
+    case .hookFailed: .error
+    }
+  }
 }
 
 /// A set of kinds as bits: the store's observer asks it of every event, and hashing a kind means hashing

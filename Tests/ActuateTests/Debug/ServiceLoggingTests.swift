@@ -52,6 +52,12 @@ struct ServiceLoggingTests {
     #expect(DebugEntry.Level.allCases.sorted() == [.debug, .info, .warning, .error])
   }
 
+  @Test func aKindsLevelIsItsEntriesLevel() {
+    let notable = Set(DebugEntryKind.allCases.filter { $0.level >= .info })
+    #expect(notable == [.started, .stopped, .writeDropped, .sendDropped, .transitionMissing, .warning, .hookFailed])
+    #expect(DebugEntryKind.hookFailed.level == .error)
+  }
+
   @Test func aLoggedStoresWarningGoesToItsLogNotToStandardError() async throws {
     let warnings = Warnings()
     let collector = EntryCollector()

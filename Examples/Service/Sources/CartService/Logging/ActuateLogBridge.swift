@@ -20,7 +20,7 @@ public enum ActuateLogBridge {
   /// The kinds of entry a logger at `level` shows, so that a store never logs what would be dropped: at
   /// info, a store's start and stop, and what went wrong; at debug, every action and change as well.
   static func kinds(for level: Logger.Level) -> Set<DebugEntryKind> {
-    Set(DebugEntryKind.allCases.filter { Logger.Level(DebugEntry.Level(of: $0)) >= level })
+    Set(DebugEntryKind.allCases.filter { Logger.Level($0.level) >= level })
   }
 }
 
@@ -31,18 +31,6 @@ extension Logger.Level {
     case .info: self = .info
     case .warning: self = .warning
     case .error: self = .error
-    }
-  }
-}
-
-extension DebugEntry.Level {
-  /// The level of an entry of `kind`, as ``DebugEntry/level`` gives it once there is an entry.
-  init(of kind: DebugEntryKind) {
-    switch kind {
-    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: self = .debug
-    case .started, .stopped: self = .info
-    case .writeDropped, .sendDropped, .transitionMissing, .warning: self = .warning
-    case .hookFailed: self = .error
     }
   }
 }
