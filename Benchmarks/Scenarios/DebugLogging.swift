@@ -9,23 +9,7 @@ import Actuate
 enum DebugLogging {
   static let scenario = Scenario(name: "debugstore-logging", target: .ratio(3)) { settings in
     let count = settings.count(100_000)
-    let runs = try await settings.compare(
-      actuate: {
-        let debug = DebugStore(.custom { _ in })
-        let store = Store(state: Counter.State(), interactor: Counter(), debug: .using(debug))
-        let start = ContinuousClock.now
-        for _ in 0..<count { await store.send(.increment).finish() }
-        await store.flushDebugLog()
-        let elapsed = ContinuousClock.now - start
-        let final = await store.state.count
-        try check(final == count, "the logged store counted \(final) of \(count)")
-        return elapsed
-      },
-      baseline: {
-        let store = Store(state: Counter.State(), interactor: Counter(), debug: .off)
-        return try await timeCounterSends(count, in: store) { await $0.send(.increment).finish() }
-      }
-    )
+    let runs = try await compare(count, settings: settings, logging: DebugStore(.custom { _ in }), waitingForTheWriter: true)
     return ScenarioResult(
       name: "debugstore-logging", count: count, runs: runs, baseline: "the same loop with logging off",
       target: .ratio(3), settings: settings)
@@ -35,13 +19,25 @@ enum DebugLogging {
   /// on, against logging off. No target: it is a mode for chasing a crash, and this says what it costs.
   static let synchronous = Scenario(name: "debugstore-sync-logging", target: .none) { settings in
     let count = settings.count(100_000)
-    let runs = try await settings.compare(
+    var debug = DebugStore(.custom { _ in })
+    debug.writesSynchronously = true
+    let runs = try await compare(count, settings: settings, logging: debug, waitingForTheWriter: false)
+    return ScenarioResult(
+      name: "debugstore-sync-logging", count: count, runs: runs, baseline: "the same loop with logging off",
+      target: .none, settings: settings)
+  }
+
+  /// The send-await loop logged to `debug` (then, if asked, waiting until the writer has written it all),
+  /// against the same loop with logging off.
+  private static func compare(
+    _ count: Int, settings: Settings, logging debug: DebugStore, waitingForTheWriter: Bool
+  ) async throws -> Runs {
+    try await settings.compare(
       actuate: {
-        var debug = DebugStore(.custom { _ in })
-        debug.writesSynchronously = true
         let store = Store(state: Counter.State(), interactor: Counter(), debug: .using(debug))
         let start = ContinuousClock.now
         for _ in 0..<count { await store.send(.increment).finish() }
+        if waitingForTheWriter { await store.flushDebugLog() }
         let elapsed = ContinuousClock.now - start
         let final = await store.state.count
         try check(final == count, "the logged store counted \(final) of \(count)")
@@ -52,8 +48,5 @@ enum DebugLogging {
         return try await timeCounterSends(count, in: store) { await $0.send(.increment).finish() }
       }
     )
-    return ScenarioResult(
-      name: "debugstore-sync-logging", count: count, runs: runs, baseline: "the same loop with logging off",
-      target: .none, settings: settings)
   }
 }
