@@ -107,15 +107,26 @@ struct ChildTable<Parent: Interactor> {
   var nodes: [[AnyHashable: any ChildNodeProtocol]]
   /// For a root, the link children are made from: the root's whole state, its actions as they are.
   var rootLink: (any ChildLink<Parent>)?
-  /// The entries whose children can go (`ifPresent`, `forEach`), which are counted before each write in
-  /// the middle of a stretch.
-  private let watched: [Int]
-  /// Per entry, how many children it had at the last count.
-  private var counts: [Int]
-  /// Whether a count since the last change marked a child whose state went away.
-  private var someWentAway = false
-  /// The children with children of their own, whose children they count in turn.
-  private var parents: [any ChildNodeProtocol] = []
+  /// What counting the children needs, in one object: the table is copied as the store reaches it, and
+  /// each reference it holds costs every copy a retain and a release.
+  private let counting: Counting
+
+  private final class Counting {
+    /// The entries whose children can go (`ifPresent`, `forEach`), which are counted before each write in
+    /// the middle of a stretch.
+    let watched: [Int]
+    /// Per entry, how many children it had at the last count.
+    var counts: [Int]
+    /// Whether a count since the last change marked a child whose state went away.
+    var someWentAway = false
+    /// The children with children of their own, whose children they count in turn.
+    var parents: [any ChildNodeProtocol] = []
+
+    init(watched: [Int], entries: Int) {
+      self.watched = watched
+      counts = Array(repeating: 0, count: entries)
+    }
+  }
 
   /// `nil` when the interactor declares no children, so a store without any pays nothing.
   init?(_ children: [Child<Parent>]) {
@@ -123,30 +134,29 @@ struct ChildTable<Parent: Interactor> {
     let slots = children.map(\.slot)
     self.slots = slots
     nodes = Array(repeating: [:], count: children.count)
-    watched = slots.indices.filter { !slots[$0].isAlwaysPresent }
-    counts = Array(repeating: 0, count: children.count)
+    counting = Counting(watched: slots.indices.filter { !slots[$0].isAlwaysPresent }, entries: slots.count)
   }
 
   /// Whether anything needs counting before a write: a store whose children are all `scope` entries
   /// without children of their own pays nothing more.
-  var watches: Bool { !watched.isEmpty || !parents.isEmpty }
+  var watches: Bool { !counting.watched.isEmpty || !counting.parents.isEmpty }
 
   /// Before a write in the middle of a stretch, with the state as the stretch's last write left it: marks
   /// the children whose state has gone since, so that a state set to `nil` and back, or an element removed
   /// and added back, ends the child that was there. One count per entry; the ids are read only when an
   /// entry has fewer children than at the last count.
-  mutating func noteGone(in state: Parent.State) {
-    for index in watched {
+  func noteGone(in state: Parent.State) {
+    for index in counting.watched {
       let count = slots[index].count(in: state)
-      defer { counts[index] = count }
-      guard count < counts[index] else { continue }
+      defer { counting.counts[index] = count }
+      guard count < counting.counts[index] else { continue }
       let present = Set(slots[index].ids(in: state))
       for (id, node) in nodes[index] where !present.contains(id) {
         node.wentAway = true
-        someWentAway = true
+        counting.someWentAway = true
       }
     }
-    for node in parents { node.noteGoneChildren() }
+    for node in counting.parents { node.noteGoneChildren() }
   }
 
   func route(_ action: Parent.Action, fromOutside: @Sendable () -> Bool) -> ChildRoute? {
@@ -169,11 +179,11 @@ struct ChildTable<Parent: Interactor> {
         continue
       }
       let ids = slots[index].ids(in: state)
-      counts[index] = ids.count
+      counting.counts[index] = ids.count
       // An `ifPresent` child is asked whether it was replaced on every change; the elements of a
       // `forEach` entry only when a count marked one.
       if ids.count != nodes[index].count || ids.contains(where: { nodes[index][$0] == nil })
-        || (someWentAway || nodes[index].count == 1)
+        || (counting.someWentAway || nodes[index].count == 1)
           && nodes[index].values.contains(where: { slots[index].isReplaced($0, in: state) })
       {
         isChanged = true
@@ -190,8 +200,8 @@ struct ChildTable<Parent: Interactor> {
       }
       for node in nodes[index].values { node.refresh(oldRoot: oldRoot, started: &started, ended: &ended) }
     }
-    someWentAway = false
-    if isChanged { parents = nodes.joined().map(\.value).filter(\.hasChildren) }
+    counting.someWentAway = false
+    if isChanged { counting.parents = nodes.joined().map(\.value).filter(\.hasChildren) }
   }
 
   /// Ends every child, as the store stops or the parent goes away.
@@ -200,7 +210,7 @@ struct ChildTable<Parent: Interactor> {
       for node in nodes[index].values { node.end(oldRoot: oldRoot, collecting: &ended) }
       nodes[index] = [:]
     }
-    parents = []
+    counting.parents = []
   }
 
   func collectNodes(into nodes: inout Set<UInt64>) {

@@ -58,7 +58,7 @@ extension StoreActor {
     var started: [any ChildNodeProtocol] = []
     var ended = Set<UInt64>()
     children!.reconcile(with: current, oldRoot: old, parent: parent, started: &started, ended: &ended)
-    anchor.countsChildren = children!.watches
+    if !started.isEmpty || !ended.isEmpty { anchor.countsChildren = children!.watches }
     cancelChildGroups(of: ended, reason: .childGone)
     for node in started { node.start() }
   }
