@@ -39,8 +39,9 @@ extension DebugStore {
 
   /// Waits until every entry that stores had produced before this call has been written to its sinks.
   ///
-  /// Call it before reading a log file, and at the end of a program so that nothing logged is lost. To
-  /// include everything one store has done up to now, use ``Store/flushDebugLog()``.
+  /// Call it before the program reads a log file it writes. A program that returns from `main` or calls
+  /// `exit()` need not: the exit waits for the writer (Docs/Debugging.md, "What the log keeps when a program
+  /// ends"). To include everything one store has done up to now, use ``Store/flushDebugLog()``.
   public static func flush() async {
     await DebugWriter.shared.flush()
   }
