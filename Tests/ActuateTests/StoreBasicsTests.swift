@@ -17,7 +17,7 @@ struct StoreBasicsTests {
     await store.settleIntake()
     // Finished during the drain itself: no waiting needed, nothing registered.
     #expect(task.outcome == .finished)
-    #expect(await store.actor.registry.live.isEmpty)
+    #expect(await store.actor.scheduler.live.isEmpty)
   }
 
   @Test func sendsFromInsideAHandlerKeepTheirOrder() async {

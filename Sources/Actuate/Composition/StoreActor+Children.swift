@@ -31,23 +31,6 @@ extension StoreActor {
     }
   }
 
-  /// ``cancelChild(_:)`` as a root carries it out, for itself or for a child: a cancel made by code in its
-  /// stretch.
-  func cancelChildNodes(_ nodes: Set<UInt64>) {
-    cancelInStretch { cancelChildGroups(of: nodes, reason: .explicit) }
-  }
-
-  /// Cancels everything the children numbered `nodes` run: every group scoped to one of them, then their
-  /// tasks that run in no group.
-  func cancelChildGroups(of nodes: Set<UInt64>, reason: CancellationReason) {
-    guard !nodes.isEmpty else { return }
-    let scoped = registry.groups.keys.filter { $0.childScope.map { nodes.contains($0.node) } ?? false }
-    for id in scoped.sorted(by: { $0.childScope!.node < $1.childScope!.node }) {
-      cancelGroup(id, reason: reason)
-    }
-    cancelStarted(where: { nodes.contains($0.childNode) }, reason: reason)
-  }
-
   // MARK: Keeping the children in step with the state
 
   /// Brings a root's children up to date with its state: run at start and after every change, with the
@@ -59,7 +42,7 @@ extension StoreActor {
     var ended = Set<UInt64>()
     children!.reconcile(with: current, oldRoot: old, parent: parent, started: &started, ended: &ended)
     if !started.isEmpty || !ended.isEmpty { anchor.countsChildren = children!.watches }
-    cancelChildGroups(of: ended, reason: .childGone)
+    carryOut(scheduler.cancel(children: ended, reason: .childGone))
     for node in started { node.start() }
   }
 
@@ -104,7 +87,7 @@ extension StoreActor {
     case .handle(let policy, let node, let run):
       record.childRun = run
       record.childNode = node
-      apply(policy, to: record)
+      schedule(record, under: policy)
     case .absent(let child):
       let message =
         "\(storeID): \(describe(record.action)) is for \(child), which is not in the state, so it was not handled. Send a child's actions only while its state is there."

@@ -99,6 +99,43 @@ extension StoreActor {
     return try body()
   }
 
+  // MARK: Cancels and cleanups in a stretch
+
+  /// Runs a cancel that code running on the store makes (a handler, a hook, a task a handler started, or a
+  /// cleanup), in the middle of its stretch: the cleanups it runs join that stretch's change.
+  func cancelInStretch(_ cancel: () -> Void) {
+    let outer = cancellingStretch
+    cancellingStretch = cleaning?.change ?? ChangeOwner(cause: TaskContext.current, cleanup: nil)
+    cancel()
+    cancellingStretch = outer
+  }
+
+  /// Runs the cleanup of `record`'s cancellation. Cancelled by code in the middle of its stretch
+  /// (`cancelInStretch`), its writes join that stretch's change: what the stretch wrote before the cancel,
+  /// the cleanup's writes and what it writes after are one change, published when the stretch ends, whose
+  /// cause is the stretch's. Cancelled by the store of its own accord (a cancel taken from the intake, a
+  /// newer action's policy, `stop()`), outside any stretch, whatever is open is published first and the
+  /// cleanup's writes are a change of their own, caused by the cancellation.
+  func withCleanup(of record: TaskRecord, reason: CancellationReason, _ cleanup: () -> Void) {
+    let joined = cancellingStretch
+    if joined == nil { flush() }
+    let outer = cleaning
+    cleaning = Cleanup(record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
+    cleanup()
+    if joined == nil { flush() }
+    cleaning = outer
+  }
+
+  /// Opens the batch a cleanup's writes go in at its first write, unless it is open: the cancelling
+  /// stretch's, or the cleanup's own.
+  func willWrite(cleaningUp cleanup: Cleanup) {
+    if let batch {
+      if cleanup.change.owns(batch) { return }
+      flush()
+    }
+    openBatch(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup)
+  }
+
   func dropWrite(path: @autoclosure () -> String) {
     guard !observers.isEmpty else { return }
     emit(.writeDropped(path: path(), cause: cause(of: TaskContext.current)))

@@ -54,12 +54,7 @@ extension StoreActor {
 
   /// The action tasks that have started, have not ended, and do not sleep on a clock, in the order sent.
   package var runningRecords: [TaskRecord] {
-    var records: [UInt64: TaskRecord] = [:]
-    for live in registry.live.values { records[live.record.number] = live.record }
-    for group in registry.groups.values {
-      for record in group.active.values { records[record.number] = record }
-    }
-    return records.values
+    scheduler.startedRecords.values
       .filter { !home.deliveries.isParked(ObjectIdentifier($0)) }
       .sorted { $0.number < $1.number }
   }

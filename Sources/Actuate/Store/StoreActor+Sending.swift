@@ -123,10 +123,6 @@ extension StoreActor {
     if intake.enqueue(.stop(reason)) { scheduleDrainFromOutside() }
   }
 
-  nonisolated func cancelFromOutside(id: CancelID) {
-    if intake.enqueue(.cancel(id)) { scheduleDrainFromOutside() }
-  }
-
   @usableFromInline
   nonisolated func warnRejected(_ action: I.Action) {
     warnings.warn(
@@ -171,25 +167,24 @@ extension StoreActor {
     let stopping: Bool
     if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
     activity &+= UInt64(batchBuffer.count)
-    if batchBuffer.count > 1, !stopping { markCancelledInBatch() }
+    if batchBuffer.count > 1, !stopping {
+      scheduler.lookahead.look(at: batchBuffer) { policyForLookahead(actionRecord($0)) }
+    }
     for index in batchBuffer.indices {
       withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
     }
-    // Forgotten as soon as the batch is taken, so a batch of one finds none, and a burst's lookahead, as
-    // long as the burst, is not kept.
-    if batchLookedAhead { resetBatchLookahead() }
+    scheduler.lookahead.reset()
     startDebouncedAtBatchEnd()
   }
 
-  /// Forgets the batch's lookahead.
-  func resetBatchLookahead() {
-    batchLookedAhead = false
-    if !batchPolicies.isEmpty {
-      batchPolicies.removeAll(keepingCapacity: batchPolicies.capacity <= BatchBuffers.keptCapacity)
+  /// The policy an action will run under, for the lookahead: its child's, scoped, when it carries a
+  /// child's (as routing would find it now), or the interactor's.
+  private func policyForLookahead(_ record: ActionRecord<I>) -> ActionPolicy? {
+    if hasChildren, let route = children?.route(record.action, fromOutside: { record.sender == nil }) {
+      if case .handle(let policy, _, _) = route { return policy }
+      return nil
     }
-    if !cancelledInBatch.isEmpty {
-      cancelledInBatch.removeAll(keepingCapacity: cancelledInBatch.capacity <= BatchBuffers.keptCapacity)
-    }
+    return interactor.policy(for: record.action)
   }
 
   /// Takes everything sent so far, now: tests use it to know every earlier send has started or queued.
@@ -233,19 +228,12 @@ extension StoreActor {
 
   /// The numbers of the action tasks that have started and not ended (running, or sleeping out a delay).
   package var liveActionNumbers: [UInt64] {
-    var numbers = Set(registry.live.keys)
-    for group in registry.groups.values { numbers.formUnion(group.active.keys) }
-    return numbers.sorted()
-  }
-
-  /// Actions waiting under a policy without a task: queued serial actions and throttled ones.
-  package var waitingActionCount: Int {
-    registry.groups.values.reduce(0) { $0 + $1.queued.count + ($1.window?.pending == nil ? 0 : 1) }
+    scheduler.startedRecords.keys.sorted()
   }
 
   /// The most room a buffer the store reuses from batch to batch holds now, in entries.
   package var batchBufferCapacity: Int {
-    max(batchBuffer.capacity, batchPolicies.capacity, cancelledInBatch.capacity)
+    max(batchBuffer.capacity, scheduler.lookahead.capacity)
   }
 
   /// Whether the intake holds actions the store has not taken yet.
@@ -260,11 +248,12 @@ extension StoreActor {
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
       take(actionRecord(taken), at: index, stopping: stopping)
     case .cancel(let id):
-      cancelGroup(id, reason: .explicit)
+      carryOut(scheduler.cancel(id: id, reason: .explicit))
     case .cancelMatching(let matches):
-      cancelGroups(matching: matches, reason: .explicit)
+      carryOut(scheduler.cancel(matching: matches, reason: .explicit))
     case .cancelTask(let record):
-      cancelTask(record, reason: .explicit)
+      // Only an action's handle cancels a task: every such record is this store's.
+      carryOut(scheduler.cancel(record, reason: .explicit))
     case .stop:
       stopEverything()
     }
@@ -275,19 +264,17 @@ extension StoreActor {
     if !observers.isEmpty { emitSent(record) }
     if stopping || isStopped {
       drop(record, reason: .storeStopped)
-    } else if !cancelledInBatch.isEmpty, let reason = cancelledInBatch[index] {
+    } else if let reason = scheduler.lookahead.cancelReason(at: index) {
       drop(record, reason: reason)
     } else if hasChildren, routeToChild(record) {
       return
+    } else if !scheduler.lookahead.isActive {
+      schedule(record, under: interactor.policy(for: record.action))
+    } else if let policy = scheduler.lookahead.policy(at: index) {
+      schedule(record, under: policy)
     } else {
-      if !batchLookedAhead {
-        apply(interactor.policy(for: record.action), to: record)
-      } else if index < batchPolicies.count, let policy = batchPolicies[index] {
-        apply(policy, to: record)
-      } else {
-        // Looked ahead as plain `.concurrent` (see `markCancelledInBatch`).
-        start(record, group: nil)
-      }
+      // Looked ahead as plain `.concurrent`.
+      launch(record, group: nil)
     }
   }
 

@@ -2,14 +2,7 @@ extension StoreActor {
   /// A handle on the action task numbered `number` while the store holds it: running, sleeping out a
   /// delay, queued behind its group or waiting out a throttle window. `nil` once it has ended.
   package func actionTask(numbered number: UInt64) -> ActionTask? {
-    if let live = registry.live[number] { return ActionTask(record: live.record) }
-    for group in registry.groups.values {
-      if let record = group.active[number] ?? group.queued.first(where: { $0.record.number == number })?.record {
-        return ActionTask(record: record)
-      }
-      if let pending = group.window?.pending, pending.number == number { return ActionTask(record: pending) }
-    }
-    return nil
+    scheduler.record(numbered: number).map(ActionTask.init(record:))
   }
 
   /// A handle on an action task of this store that has ended with `outcome`, for one the store no longer

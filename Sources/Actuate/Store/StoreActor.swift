@@ -56,18 +56,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   // The bookkeeping below (`@exclusivity(unchecked)`) is touched only by the store's own code, in accesses
   // that never overlap: the dynamic exclusivity check each access would make is skipped on the hot path.
   // The state itself (`current`) keeps its check.
-  @exclusivity(unchecked) var registry = TaskRegistry()
-  /// Zero-debounced actions of the batch being taken, started once it is taken.
-  @exclusivity(unchecked) var debouncedToBatchEnd: [(TaskRecord, CancelID)] = []
-  /// Per command of the batch being taken: the reason a later command of the same batch cancels it before
-  /// it starts, if one does (see `markCancelledInBatch`). Empty when no command of the batch cancels.
-  @exclusivity(unchecked) var cancelledInBatch: [CancellationReason?] = []
-  /// Per command of the batch being taken: a root action's policy under an id, asked for once (see
-  /// `markCancelledInBatch`); shorter than the batch when its last actions name no id.
-  @exclusivity(unchecked) var batchPolicies: [ActionPolicy?] = []
-  /// Whether the batch being taken was looked ahead (`markCancelledInBatch`): its actions' policies are then
-  /// known, and an action with none in `batchPolicies` runs as plain `.concurrent`.
-  @exclusivity(unchecked) var batchLookedAhead = false
+  /// Decides when each action starts, waits, is dropped or is cancelled; the store carries it out.
+  @exclusivity(unchecked) var scheduler = Scheduler()
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
   /// running it, and join the change `cleaning.change` names.
   @exclusivity(unchecked) var cleaning: Cleanup?
@@ -204,28 +194,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
         dropWrite(path: keyPath == \I.State.self ? "state" : "\(keyPath)")
       }
     }
-  }
-
-  // MARK: Cancellation
-
-  /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
-  /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
-  ///
-  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs right
-  /// here, before this returns. The cleanup's writes are part of the current stretch's change: what the
-  /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
-  /// by the code that called this. Actions sent before this call that the store has not taken yet are
-  /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
-  /// this call are not affected.
-  public func cancel(id: some Hashable & Sendable) {
-    let id = CancelID(id)
-    if let link { return link.cancel(id: id) }
-    cancelInStretch { cancelGroup(id, reason: .explicit) }
-    if intake.enqueue(.cancel(id)) { scheduleDrain() }
-  }
-
-  package nonisolated func cancel(_ record: TaskRecord) {
-    if intake.enqueue(.cancelTask(record)) { scheduleDrainFromOutside() }
   }
 }
 

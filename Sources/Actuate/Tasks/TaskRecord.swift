@@ -26,6 +26,9 @@ package class TaskRecord: @unchecked Sendable {
   var hasStarted = false
   /// Whether the task outlived its first stretch and sits in the registry's `live` table.
   var isLive = false
+  /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
+  /// even when it runs in no group. Zero for the parent's own actions.
+  var childNode: UInt64 = 0
   /// Whether a debug log shows the action (see ``EventInbox``).
   var inLog = LogPresence.undecided
 
@@ -151,10 +154,7 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   private let sentBy: SenderNote?
   /// For an action that carries a child's: the child's handler, which runs instead of the parent's, and its
   /// cleanup. Set once, on the store, before the action starts.
-  var childRun: ChildRun?
-  /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
-  /// even when it runs in no group. Zero for the parent's own actions.
-  var childNode: UInt64 = 0
+  @usableFromInline var childRun: ChildRun?
   /// For ``Store/sendAndWait(_:reading:)``: reads the state as the action ends, on the store, before anyone
   /// waiting for the end is resumed.
   let reader: (@Sendable (I.State) -> Void)?

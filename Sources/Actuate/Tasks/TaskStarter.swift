@@ -5,7 +5,7 @@
 /// from the handler), looks up the store's generic type and its `Actor` conformance. `specialised` is
 /// inlinable, so the public `Store` initialiser, inlined into the client's module, makes it there, for the
 /// concrete interactor: its task finds the store's executor through cached look-ups and calls the handler
-/// directly. It runs exactly what `StoreActor.run` runs for an action with no delay and no child's handler.
+/// directly. Its task runs `StoreActor.perform`, as every action's task does.
 @usableFromInline
 struct TaskStarter<I: Interactor>: Sendable {
   @usableFromInline
@@ -16,8 +16,7 @@ struct TaskStarter<I: Interactor>: Sendable {
     self.start = start
   }
 
-  /// Binds the record, starts the task immediately, and in it runs the handler between `willRun` and
-  /// `ended`.
+  /// Binds the record, starts the task immediately, and in it runs `perform`.
   ///
   /// `Task.immediate` is called here, in a loop that runs once (`ImmediateTaskSite.once`), rather than
   /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`. `nil` where there is no `Task.immediate`
@@ -29,11 +28,7 @@ struct TaskStarter<I: Interactor>: Sendable {
       var task: Task<Void, Never>?
       TaskContext.local.withValue(record) {
         for _ in 0..<ImmediateTaskSite.once {
-          task = Task.immediate {
-            guard let startedAt = store.willRun(record, group: group) else { return }
-            await store.interactor.onAction(record.action, store: store)
-            store.ended(record, group: group, startedAt: startedAt.time)
-          }
+          task = Task.immediate { await store.perform(record, group: group) }
         }
       }
       // `once` is 1: the loop has run.

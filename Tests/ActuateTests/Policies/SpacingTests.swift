@@ -93,7 +93,7 @@ struct SpacingTests {
     store.stop()
     #expect(await b.finish() == .cancelled(.storeStopped))
     await store.settleIntake()
-    #expect(await store.actor.registry.groups.isEmpty)
+    #expect(await store.actor.scheduler.groups.isEmpty)
     await clock.run()
     #expect(await store.state.log == ["start a", "end a"])
   }
@@ -106,8 +106,8 @@ struct SpacingTests {
     store.stop()
     #expect(await a.finish() == .cancelled(.storeStopped))
     await store.settleIntake()
-    let registry = await store.actor.registry
-    #expect(registry.groups.isEmpty && registry.live.isEmpty && registry.tags.isEmpty)
+    let scheduler = await store.actor.scheduler
+    #expect(scheduler.groups.isEmpty && scheduler.live.isEmpty && scheduler.tags.isEmpty)
     await clock.run()
   }
 }

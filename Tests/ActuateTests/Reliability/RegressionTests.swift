@@ -35,6 +35,6 @@ struct RegressionTests {
     #expect(await first.finish() == .finished)
     #expect(second.outcome != nil, "the zero-length window never closed")
     if second.outcome != nil { #expect(await second.finish() == .finished) }
-    #expect(await store.actor.registry.groups.isEmpty)
+    #expect(await store.actor.scheduler.groups.isEmpty)
   }
 }

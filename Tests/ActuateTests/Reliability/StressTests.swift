@@ -198,9 +198,9 @@ struct StressTests {
     #expect(finished == Int(counters.returnedUncancelled.current), "\(policy)")
     #expect(Int(counters.started.current) >= finished, "\(policy)")
     await store.settleIntake()
-    let registry = await store.actor.registry
-    #expect(registry.live.isEmpty, "\(policy): tasks left in the registry")
-    #expect(registry.groups.values.allSatisfy { !$0.isBusy }, "\(policy): work left in a group")
+    let scheduler = await store.actor.scheduler
+    #expect(scheduler.live.isEmpty, "\(policy): tasks left in the scheduler")
+    #expect(scheduler.groups.values.allSatisfy { $0.active.isEmpty && $0.queued.isEmpty && $0.tagged.isEmpty }, "\(policy): work left in a group")
   }
 
   @Test func tenThousandDroppedStoresWithRunningHooksAndSleepingHandlersLeaveNothingAlive() async {

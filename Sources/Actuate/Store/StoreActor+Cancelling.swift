@@ -1,4 +1,20 @@
 extension StoreActor {
+  /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
+  /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
+  ///
+  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs right
+  /// here, before this returns. The cleanup's writes are part of the current stretch's change: what the
+  /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
+  /// by the code that called this. Actions sent before this call that the store has not taken yet are
+  /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
+  /// this call are not affected.
+  public func cancel(id: some Hashable & Sendable) {
+    let id = CancelID(id)
+    if let link { return link.cancel(id: id) }
+    cancelInStretch { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
+    if intake.enqueue(.cancel(id)) { scheduleDrain() }
+  }
+
   /// Cancels everything that runs or waits under any of `ids`, as ``cancel(id:)`` does for one.
   ///
   /// ```swift
@@ -10,7 +26,9 @@ extension StoreActor {
       for id in ids { link.cancel(id: id) }
       return
     }
-    cancelInStretch { for id in ids { cancelGroup(id, reason: .explicit) } }
+    cancelInStretch {
+      for id in ids { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
+    }
     if intake.enqueue(contentsOf: ids.map { .cancel($0) }) { scheduleDrain() }
   }
 
@@ -33,14 +51,23 @@ extension StoreActor {
   /// Cancels the work under every matching identifier now, and the matching actions not taken yet as the
   /// store takes them: a cancel made by code in its stretch (this store's, or a child's through its link).
   func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
-    cancelInStretch { cancelGroups(matching: matches, reason: .explicit) }
+    cancelInStretch { carryOut(scheduler.cancel(matching: matches, reason: .explicit)) }
     if intake.enqueue(.cancelMatching(matches)) { scheduleDrain() }
   }
 
-  /// Cancels every group whose identifier matches, oldest work first.
-  func cancelGroups(matching matches: (CancelID) -> Bool, reason: CancellationReason) {
-    let ids = registry.groups.filter { matches($0.key) }.sorted { $0.value.oldestNumber < $1.value.oldestNumber }
-    for (id, _) in ids { cancelGroup(id, reason: reason) }
+  /// Cancels everything the children numbered `nodes` run: a cancel made by code in its stretch
+  /// (``cancelChild(_:)``, this store's or a child's through its link).
+  func cancelChildNodes(_ nodes: Set<UInt64>) {
+    cancelInStretch { carryOut(scheduler.cancel(children: nodes, reason: .explicit)) }
+  }
+
+  /// Cancels one action's task (``ActionTask/cancel()``), in order with the sends before it.
+  package nonisolated func cancel(_ record: TaskRecord) {
+    if intake.enqueue(.cancelTask(record)) { scheduleDrainFromOutside() }
+  }
+
+  nonisolated func cancelFromOutside(id: CancelID) {
+    if intake.enqueue(.cancel(id)) { scheduleDrainFromOutside() }
   }
 
   nonisolated func cancelFromOutside(ids: [CancelID]) {

@@ -1,0 +1,69 @@
+/// The work under one cancel identifier: what the scheduler keeps for it.
+struct WorkGroup {
+  /// An action waiting for its turn under a limit that waits, with the limit it was sent under.
+  struct Waiting {
+    let record: TaskRecord
+    /// Fewer than this many must hold a place under the id for this one to start.
+    let max: Int
+  }
+
+  /// A throttle window or a spacing gap, told apart from a later one by its token.
+  struct Timer {
+    let token: UInt64
+    /// `nil` until the store has armed it.
+    var task: Task<Void, Never>?
+    /// For a throttle window: the newest action sent while it was open.
+    var pending: TaskRecord?
+  }
+
+  /// Started tasks: running, or sleeping out a debounce.
+  var active: [UInt64: TaskRecord] = [:]
+  /// The started tasks this group has not cancelled yet. A cancelled task stays active until it returns,
+  /// and a burst under cancel-previous cancels before any can return: without this, each send would go
+  /// over every task the burst had cancelled so far.
+  var uncancelled: [UInt64: TaskRecord] = [:]
+  /// Actions waiting for a place in the group, oldest first.
+  var queued: [Waiting] = []
+  /// The open throttle window, if any.
+  var window: Timer?
+  /// Actions under another identifier that also name this one (``ActionPolicy/also(id:)``), started
+  /// or waiting there.
+  var tagged: [UInt64: TaskRecord] = [:]
+  /// The spacing the latest waiting action asked for, and the gap it keeps open now: no waiting action
+  /// starts while there is one.
+  var spacing: ActionPolicy.WhenFull.Spacing?
+  var gap: Timer?
+
+  mutating func join(_ record: TaskRecord) {
+    active[record.number] = record
+    uncancelled[record.number] = record
+  }
+
+  /// An empty group is forgotten at once: identifiers may be as many as the actions.
+  var isEmpty: Bool { active.isEmpty && queued.isEmpty && window == nil && tagged.isEmpty && gap == nil }
+  /// What holds a place under a limit: started tasks (until they return) and tagged actions.
+  var occupied: Int { active.count + tagged.count }
+
+  /// The number of the oldest action in the group, to cancel groups in the order their work was sent.
+  var oldestNumber: UInt64 {
+    let numbers = [active.keys.min(), queued.first?.record.number, tagged.keys.min(), window?.pending?.number]
+    return numbers.compactMap { $0 }.min() ?? .max
+  }
+
+  /// Whether `max` or more actions run or wait here.
+  func isFull(max: Int) -> Bool {
+    occupied + queued.count >= max
+  }
+
+  /// Whether an action under a limit that waits may start at once: nothing waits before it, no spacing gap
+  /// is open, and fewer than `max` hold a place.
+  func mayStart(max: Int) -> Bool {
+    queued.isEmpty && gap == nil && occupied < max
+  }
+
+  /// Whether the oldest waiting action may start now.
+  var mayStartWaiting: Bool {
+    guard gap == nil, let head = queued.first else { return false }
+    return occupied < head.max
+  }
+}
