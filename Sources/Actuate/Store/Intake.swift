@@ -93,7 +93,6 @@ final class Intake<I: Interactor>: Sendable {
     return claimed
   }
 
-  var isStopped: Bool { queue.withLock { $0.stopped } }
   var hasCommands: Bool { queue.withLock { !$0.commands.isEmpty } }
 
   /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and

@@ -152,10 +152,4 @@ extension StoreActor {
   func cause(of record: TaskRecord?) -> StoreCause<I> {
     StoreCause(of: record, owner: ObjectIdentifier(self))
   }
-
-  /// How many observe the store, its debug log counted as one, once it has taken every command sent so far.
-  package var observerCount: Int {
-    drain()
-    return observers.count
-  }
 }

@@ -188,6 +188,6 @@ extension Store {
   /// sends and cancels is taken together afterwards, in order. Only while no drain is under way (after
   /// `settleIntake()`): a drain in progress would take the commands as they come.
   func withIntakeHeld(_ body: () -> Void) {
-    if actor.intake.holding(body) { actor.scheduleDrainFromOutside() }
+    actor.withIntakeHeld(body)
   }
 }
