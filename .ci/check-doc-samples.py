@@ -12,7 +12,9 @@ import platform
 import re
 import sys
 
-from guide_files import GUIDE, blocks
+# Importing the shared module would leave a __pycache__ folder in the checkout.
+sys.dont_write_bytecode = True
+from guide_files import GUIDE, blocks  # noqa: E402
 
 root = pathlib.Path(__file__).resolve().parent.parent
 docs = [root / "README.md", *sorted((root / "Docs").glob("*.md"))]

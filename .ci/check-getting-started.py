@@ -15,7 +15,9 @@ import sys
 import tempfile
 import time
 
-from guide_files import GUIDE, blocks
+# Importing the shared module would leave a __pycache__ folder in the checkout.
+sys.dont_write_bytecode = True
+from guide_files import GUIDE, blocks  # noqa: E402
 
 root = pathlib.Path(__file__).resolve().parent.parent
 guide = root / GUIDE
