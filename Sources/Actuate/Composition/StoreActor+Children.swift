@@ -31,6 +31,12 @@ extension StoreActor {
     }
   }
 
+  /// Cancels everything the children numbered `nodes` run: a cancel made by code in its stretch
+  /// (``cancelChild(_:)``, this store's or a child's through its link).
+  func cancelChildNodes(_ nodes: Set<UInt64>) {
+    cancelInStretch { carryOut(scheduler.cancel(children: nodes, reason: .explicit)) }
+  }
+
   // MARK: Keeping the children in step with the state
 
   /// Brings a root's children up to date with its state: run at start and after every change, with the

@@ -83,4 +83,21 @@ extension StoreActor {
     if !observers.isEmpty { emit(.sendDropped(action, cause: cause(of: sender))) }
     return ActionTask(record: record)
   }
+
+  /// Cancels one action's task (``ActionTask/cancel()``), in order with the sends before it.
+  package nonisolated func cancel(_ record: TaskRecord) {
+    if intake.enqueue(.cancelTask(record)) { scheduleDrainFromOutside() }
+  }
+
+  nonisolated func cancelFromOutside(id: CancelID) {
+    if intake.enqueue(.cancel(id)) { scheduleDrainFromOutside() }
+  }
+
+  nonisolated func cancelFromOutside(ids: [CancelID]) {
+    if intake.enqueue(contentsOf: ids.map { .cancel($0) }) { scheduleDrainFromOutside() }
+  }
+
+  nonisolated func cancelFromOutside(matching matches: @escaping @Sendable (CancelID) -> Bool) {
+    if intake.enqueue(.cancelMatching(matches)) { scheduleDrainFromOutside() }
+  }
 }

@@ -195,52 +195,62 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
       }
     }
   }
-}
 
-/// A started handler's cancellation, while its cleanup runs. The record is an `ActionRecord` of the store's
-/// interactor, held as its base class like the registry's.
-struct Cleanup {
-  let record: TaskRecord
-  let reason: CancellationReason
-  /// The change its writes join: the stretch of the code that cancelled it, or, cancelled by the store of
-  /// its own accord, a change of its own (`record`, `reason`).
-  let change: ChangeOwner
-}
+  // MARK: Cancellation
 
-/// Whose change a batch is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
-/// task-local record, `cleanup` `nil`), or a cleanup's own (the cancelled action's record and the reason).
-struct ChangeOwner {
-  let cause: TaskRecord?
-  let cleanup: CancellationReason?
-
-  /// Whether `batch` is this one's change.
-  func owns(_ batch: Batch) -> Bool {
-    batch.cause === cause && batch.cleanup == cleanup
+  /// Cancels everything that runs or waits under `id`: running handlers cooperatively, queued and debounced
+  /// actions before they start, and an open throttle window. Cancelling an id with no work does nothing.
+  ///
+  /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs right
+  /// here, before this returns. The cleanup's writes are part of the current stretch's change: what the
+  /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
+  /// by the code that called this. Actions sent before this call that the store has not taken yet are
+  /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
+  /// this call are not affected.
+  public func cancel(id: some Hashable & Sendable) {
+    let id = CancelID(id)
+    if let link { return link.cancel(id: id) }
+    cancelInStretch { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
+    if intake.enqueue(.cancel(id)) { scheduleDrain() }
   }
-}
 
-/// The writes of one stretch, between its first write and the change that publishes them. Not generic, so
-/// that asking whether a batch is open (every write, every task's end) is a pointer test in the store's
-/// unspecialised code, not a look-up of a generic optional's type; the state before the batch is kept
-/// by the subclass.
-class Batch {
-  let cause: TaskRecord?
-  /// Set when the batch is a cleanup's own change: `cause` is then the cancelled action's record. A cleanup
-  /// that code cancelled in the middle of its stretch writes into that stretch's batch instead.
-  let cleanup: CancellationReason?
-
-  init(cause: TaskRecord?, cleanup: CancellationReason?) {
-    self.cause = cause
-    self.cleanup = cleanup
+  /// Cancels everything that runs or waits under any of `ids`, as ``cancel(id:)`` does for one.
+  ///
+  /// ```swift
+  /// store.cancel(ids: [SearchID(), SuggestionsID()])
+  /// ```
+  public func cancel(ids: [any Hashable & Sendable]) {
+    let ids = ids.map { CancelID($0) }
+    if let link {
+      for id in ids { link.cancel(id: id) }
+      return
+    }
+    cancelInStretch {
+      for id in ids { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
+    }
+    if intake.enqueue(contentsOf: ids.map { .cancel($0) }) { scheduleDrain() }
   }
-}
 
-/// A batch and the state before its first write.
-final class StateBatch<State>: Batch {
-  let old: State
+  /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
+  /// as ``cancel(id:)`` does for one.
+  ///
+  /// ```swift
+  /// store.cancel(ids: DownloadID.self, where: { $0.folder == folder })
+  /// ```
+  ///
+  /// The test is asked about the identifiers the store holds work under when it takes the cancel, and
+  /// about those of the actions sent before the cancel that it has not taken yet (those never start).
+  /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
+  public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
+    let matches = CancelID.matching(type, isMatch)
+    if let link { return link.cancel(matching: matches) }
+    cancel(matching: matches)
+  }
 
-  init(old: State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {
-    self.old = old
-    super.init(cause: cause, cleanup: cleanup)
+  /// Cancels the work under every matching identifier now, and the matching actions not taken yet as the
+  /// store takes them: a cancel made by code in its stretch (this store's, or a child's through its link).
+  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
+    cancelInStretch { carryOut(scheduler.cancel(matching: matches, reason: .explicit)) }
+    if intake.enqueue(.cancelMatching(matches)) { scheduleDrain() }
   }
 }

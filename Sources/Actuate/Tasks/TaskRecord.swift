@@ -24,7 +24,7 @@ package class TaskRecord: @unchecked Sendable {
   private(set) var ended: ActionOutcome?
   /// Whether the handler has started: a cancelled handler is cleaned up only if it had.
   var hasStarted = false
-  /// Whether the task outlived its first stretch and sits in the registry's `live` table.
+  /// Whether the task outlived its first stretch and sits in the scheduler's `live` table.
   var isLive = false
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.

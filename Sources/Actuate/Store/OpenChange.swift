@@ -1,0 +1,47 @@
+/// A started handler's cancellation, while its cleanup runs. The record is an `ActionRecord` of the store's
+/// interactor, held as its base class like the scheduler's.
+struct Cleanup {
+  let record: TaskRecord
+  let reason: CancellationReason
+  /// The change its writes join: the stretch of the code that cancelled it, or, cancelled by the store of
+  /// its own accord, a change of its own (`record`, `reason`).
+  let change: ChangeOwner
+}
+
+/// Whose change a batch is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
+/// task-local record, `cleanup` `nil`), or a cleanup's own (the cancelled action's record and the reason).
+struct ChangeOwner {
+  let cause: TaskRecord?
+  let cleanup: CancellationReason?
+
+  /// Whether `batch` is this one's change.
+  func owns(_ batch: Batch) -> Bool {
+    batch.cause === cause && batch.cleanup == cleanup
+  }
+}
+
+/// The writes of one stretch, between its first write and the change that publishes them. Not generic, so
+/// that asking whether a batch is open (every write, every task's end) is a pointer test in the store's
+/// unspecialised code, not a look-up of a generic optional's type; the state before the batch is kept
+/// by the subclass.
+class Batch {
+  let cause: TaskRecord?
+  /// Set when the batch is a cleanup's own change: `cause` is then the cancelled action's record. A cleanup
+  /// that code cancelled in the middle of its stretch writes into that stretch's batch instead.
+  let cleanup: CancellationReason?
+
+  init(cause: TaskRecord?, cleanup: CancellationReason?) {
+    self.cause = cause
+    self.cleanup = cleanup
+  }
+}
+
+/// A batch and the state before its first write.
+final class StateBatch<State>: Batch {
+  let old: State
+
+  init(old: State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {
+    self.old = old
+    super.init(cause: cause, cleanup: cleanup)
+  }
+}
