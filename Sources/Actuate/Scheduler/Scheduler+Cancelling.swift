@@ -47,12 +47,15 @@ extension Scheduler {
     // lookup hashes a type-erased identifier.
     guard var group = groups.removeValue(forKey: id) else { return }
     let started = group.uncancelled.values.sorted(by: { $0.number < $1.number })
-    let waiting = group.queued.map(\.record) + (group.window?.pending.map { [$0] } ?? [])
+    var waiting = group.queued.map(\.record)
+    if let debounced = group.debounced { waiting.append(debounced) }
+    if let pending = group.window?.pending { waiting.append(pending) }
     if let timer = group.window?.task { decisions.append(.disarm(timer)) }
     if let timer = group.gap?.task { decisions.append(.disarm(timer)) }
     let tagged = group.tagged
     group.uncancelled = [:]
     group.queued = []
+    group.debounced = nil
     group.window = nil
     group.gap = nil
     // The spacing goes with the gap: a cancelled task that returns later must not open a new one. The next
@@ -72,6 +75,7 @@ extension Scheduler {
     // A task cancelled elsewhere (its own handle, a cancel through another of its ids) is winding down:
     // cancelling it again would free no place.
     var holders = group.uncancelled.values.filter { !$0.isCancelled } + group.queued.map(\.record)
+    if let debounced = group.debounced { holders.append(debounced) }
     holders += group.tagged.values.filter { !$0.isCancelled }
     guard holders.count > kept else { return }
     holders.sort { $0.number < $1.number }
@@ -91,6 +95,7 @@ extension Scheduler {
     if !waiting.isEmpty {
       let numbers = Set(waiting.map(\.number))
       groups[id]?.queued.removeAll { numbers.contains($0.record.number) }
+      if let debounced = group.debounced, numbers.contains(debounced.number) { groups[id]?.debounced = nil }
       removeIfEmpty(id)
     }
     for record in started { decisions.append(.cancel(record, .superseded)) }
@@ -122,6 +127,11 @@ extension Scheduler {
     guard let group = groups[id] else { return false }
     if let index = group.queued.firstIndex(where: { $0.record === record }) {
       groups[id]?.queued.remove(at: index)
+      removeIfEmpty(id)
+      return true
+    }
+    if group.debounced === record {
+      groups[id]?.debounced = nil
       removeIfEmpty(id)
       return true
     }

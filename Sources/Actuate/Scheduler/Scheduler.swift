@@ -59,9 +59,9 @@ struct Scheduler {
         wait(record, under: id, max: max, spacing: whenFull.spacing, into: &decisions)
       }
     case .debounce(let duration) where duration == .zero:
-      // No quiet period to sleep out: it waits in its group until the batch it came in is taken, so a
+      // No quiet period to sleep out: it is held in its group until the batch it came in is taken, so a
       // burst sent together runs only its last action, with no trip through the global executor.
-      groups[id, default: WorkGroup()].queued.append(.init(record: record, max: 1))
+      groups[id, default: WorkGroup()].debounced = record
       debouncedToBatchEnd.append((record, id))
     case .debounce(let duration):
       decisions.append(.start(record, group: id, after: duration))
@@ -77,8 +77,8 @@ struct Scheduler {
   mutating func nextDebounced() -> (record: TaskRecord, id: CancelID)? {
     while !debouncedToBatchEnd.isEmpty {
       let next = debouncedToBatchEnd.removeFirst()
-      guard let index = groups[next.id]?.queued.firstIndex(where: { $0.record === next.record }) else { continue }
-      groups[next.id]?.queued.remove(at: index)
+      guard groups[next.id]?.debounced === next.record else { continue }
+      groups[next.id]?.debounced = nil
       return next
     }
     return nil
@@ -205,6 +205,7 @@ struct Scheduler {
       if let record = group.active[number] ?? group.queued.first(where: { $0.record.number == number })?.record {
         return record
       }
+      if let debounced = group.debounced, debounced.number == number { return debounced }
       if let pending = group.window?.pending, pending.number == number { return pending }
     }
     return nil

@@ -24,6 +24,10 @@ struct WorkGroup {
   var uncancelled: [UInt64: TaskRecord] = [:]
   /// Actions waiting for a place in the group, oldest first.
   var queued: [Waiting] = []
+  /// A zero-debounced action, held until the batch it came in is taken. It holds a place as a debounce
+  /// sleeping out its quiet period does, but is not queued: nothing waits behind it, and no end in its
+  /// group starts it before its batch is taken.
+  var debounced: TaskRecord?
   /// The open throttle window, if any.
   var window: Timer?
   /// Actions under another identifier that also name this one (``ActionPolicy/also(id:)``), started
@@ -40,13 +44,18 @@ struct WorkGroup {
   }
 
   /// An empty group is forgotten at once: identifiers may be as many as the actions.
-  var isEmpty: Bool { active.isEmpty && queued.isEmpty && window == nil && tagged.isEmpty && gap == nil }
-  /// What holds a place under a limit: started tasks (until they return) and tagged actions.
-  var occupied: Int { active.count + tagged.count }
+  var isEmpty: Bool {
+    active.isEmpty && queued.isEmpty && debounced == nil && window == nil && tagged.isEmpty && gap == nil
+  }
+  /// What holds a place under a limit: started tasks (until they return), a held zero debounce and tagged
+  /// actions.
+  var occupied: Int { active.count + tagged.count + (debounced == nil ? 0 : 1) }
 
   /// The number of the oldest action in the group, to cancel groups in the order their work was sent.
   var oldestNumber: UInt64 {
-    let numbers = [active.keys.min(), queued.first?.record.number, tagged.keys.min(), window?.pending?.number]
+    let numbers = [
+      active.keys.min(), queued.first?.record.number, debounced?.number, tagged.keys.min(), window?.pending?.number,
+    ]
     return numbers.compactMap { $0 }.min() ?? .max
   }
 
