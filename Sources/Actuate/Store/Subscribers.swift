@@ -5,8 +5,8 @@ struct Subscribers<State> {
 
   private var entries: [(publish: Publish, finish: () -> Void)] = []
 
-  /// Stored, not asked of `entries`: the store asks on every write, and asking an array of closures over a
-  /// generic state looks up the array's type metadata each time.
+  /// Stored, not asked of `entries`: the store asks on every write, and asking an array over its generic
+  /// state looks the array's type up (HowItWorks.md, "Unspecialised code").
   private(set) var isEmpty = true
 
   mutating func add(publish: @escaping Publish, finish: @escaping () -> Void) {
