@@ -22,7 +22,7 @@ final class DraftViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    let setDraft = model.setter(\.draft) { .draftChanged($0) }
+    let setDraft = model.setter { .draftChanged($0) }
     field.addAction(UIAction { [field] _ in setDraft(field.text ?? "") }, for: .editingChanged)
     tokens = [
       model.observe(\.draft) { [field] draft in

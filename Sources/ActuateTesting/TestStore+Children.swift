@@ -20,11 +20,10 @@ extension TestStore {
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await trigger()
-    let label = ChildHookLabel(hook: hook, of: Child.self)
     await assertNextChange(
       what: "trigger(\(Actuate.describe(hook)), of: \(Child.self))", update: update, at: location
     ) { cause in
-      if case .childHook(let name) = cause { return label.matches(name) }
+      if case .childHook(let child) = cause { return child.matches(hook, of: Child.self) }
       return false
     }
   }

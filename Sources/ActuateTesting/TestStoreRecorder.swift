@@ -121,10 +121,6 @@ extension TestStoreRecorder.Log {
     return (skipped, item)
   }
 
-  var firstChangeIndex: Int? {
-    pending.firstIndex { if case .change = $0 { true } else { false } }
-  }
-
   var firstReceivedIndex: Int? {
     pending.firstIndex { if case .received = $0 { true } else { false } }
   }

@@ -40,10 +40,3 @@ public struct StoreTicks: AsyncSequence, Sendable {
     }
   }
 }
-
-extension StoreActor {
-  /// Ticks every `interval` on the store's clock, for timers in hooks.
-  public nonisolated func timer(every interval: Duration) -> StoreTicks {
-    StoreTicks(interval: max(interval, .zero)) { _, duration in try await self.sleep(for: duration) }
-  }
-}

@@ -166,7 +166,7 @@ public struct DebugEntry: Sendable {
     switch sender {
     case .action(let action, _): "the handler of \(describe(action))"
     case .hook(let hook): "hook \(describe(hook))"
-    case .childHook(let hook): hook
+    case .childHook(let hook): "\(hook)"
     case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
     case .unknown: "code inside the store"
     }
@@ -177,7 +177,7 @@ public struct DebugEntry: Sendable {
     switch cause {
     case .action(let action, _): describe(action)
     case .hook(let hook): "hook \(describe(hook))"
-    case .childHook(let hook): hook
+    case .childHook(let hook): "\(hook)"
     case .cancellation(let action, _, let reason): "the cleanup of \(describe(action)) (cancelled: \(reason))"
     case .unknown: nil
     }
@@ -187,7 +187,7 @@ public struct DebugEntry: Sendable {
     switch cause {
     case .action(let action, _): describe(action)
     case .hook(let hook): "hook \(describe(hook))"
-    case .childHook(let hook): hook
+    case .childHook(let hook): "\(hook)"
     case .cancellation(let action, _, _): "the cleanup of \(describe(action))"
     case .unknown: "a task"
     }

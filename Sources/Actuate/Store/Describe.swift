@@ -16,7 +16,7 @@ private func caseText(_ value: Any) -> String {
 }
 
 /// How a type is described, worked out once per type: a debug log describes every action it logs, and
-/// casting to three string types and building a `Mirror` only to read its display style cost more than
+/// casting to three string types and building a `Mirror` only to read its display style costs more than
 /// the description itself.
 private enum DescribedKind {
   /// A ``DebugRedacted`` value, never shown: whatever descriptions its type was given, it prints `<redacted>`.

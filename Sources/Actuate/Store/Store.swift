@@ -38,7 +38,8 @@ public final class Store<I: Interactor>: Sendable {
   }
 
   /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
-  /// client's module, the initialiser makes that starter there, specialised for the interactor.
+  /// client's module, the initialiser makes that starter there, specialised for the interactor
+  /// (HowItWorks.md, "Unspecialised code").
   @usableFromInline
   convenience init(
     state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,

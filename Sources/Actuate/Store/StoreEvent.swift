@@ -4,8 +4,8 @@ package enum StoreCause<I: Interactor>: Sendable {
   case action(I.Action, task: UInt64)
   /// A hook.
   case hook(I.Hook)
-  /// A child's hook, named: `TodoInteractor[id: 3] hook .saves`.
-  case childHook(String)
+  /// A child's hook: `TodoInteractor[id: 3] hook .saves`.
+  case childHook(ChildHookID)
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) of an action's handler, cancelled for `reason`
   /// after it had started.
   case cancellation(I.Action, task: UInt64, reason: CancellationReason)
@@ -23,10 +23,10 @@ extension StoreCause {
     }
     if let action = record as? ActionRecord<I> {
       self = .action(action.action, task: action.number)
-    } else if let hook = record as? HookRecord<I> {
+    } else if let hook = record as? HookRecord<I>, hook.child == nil {
       self = .hook(hook.hook)
-    } else if let label = (record as? any ChildHookLabeled)?.childLabel {
-      self = .childHook(label)
+    } else if let child = (record as? any HookTaskRecord)?.child {
+      self = .childHook(child)
     } else {
       self = .unknown
     }

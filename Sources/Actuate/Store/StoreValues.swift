@@ -77,19 +77,41 @@ extension StoreActor {
       return await subscribe(store, isolation)
     }
   }
-}
 
-/// Compares values of a type only known at run time to be `Equatable`, or never calls them equal.
-enum EquatableValues {
-  static func comparator<Value>(for type: Value.Type) -> @Sendable (Value, Value) -> Bool {
-    guard type is any Equatable.Type else { return { _, _ in false } }
-    return { lhs, rhs in (lhs as! any Equatable).isEqual(to: rhs) }
+  /// Registers a subscriber: its buffer starts with the current value and then gets every distinct one.
+  func subscribe<Value: Sendable>(
+    _ extract: @escaping @Sendable (I.State) -> Value,
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+    from isolation: (any Actor)?
+  ) -> SubscriberBuffer<Value> {
+    let isHook = (isolation as AnyObject?) === self
+    // A hook subscribes from its own task, whose record the tracker counts the hook's deliveries by.
+    let consumer = isHook ? TaskContext.current : nil
+    let buffer = SubscriberBuffer<Value>(tracking: consumer.map { (deliveries, $0) })
+    subscribe(extract, isDuplicate: isDuplicate, push: buffer.push, finish: buffer.finish)
+    return buffer
   }
-}
 
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+  /// Hands `push` the current value at once, then each distinct value after a change, until `push` returns
+  /// `false` (its consumer has gone); a stopped store calls `finish` instead, and so does a stop later.
+  func subscribe<Value>(
+    _ extract: @escaping (I.State) -> Value, isDuplicate: @escaping (Value, Value) -> Bool,
+    push: @escaping (Value) -> Bool, finish: @escaping () -> Void
+  ) {
+    var last = extract(state)
+    _ = push(last)
+    guard !isStopped else { return finish() }
+    subscribers.add(
+      publish: { state in
+        let value = extract(state)
+        if isDuplicate(last, value) { return true }
+        last = value
+        return push(value)
+      },
+      finish: finish
+    )
   }
+
+  /// Whether any subscription is live: how a test sees that one whose consumer went away was forgotten.
+  var hasSubscribers: Bool { !subscribers.isEmpty }
 }

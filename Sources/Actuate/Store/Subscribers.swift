@@ -5,8 +5,8 @@ struct Subscribers<State> {
 
   private var entries: [(publish: Publish, finish: () -> Void)] = []
 
-  /// Stored, not asked of `entries`: the store asks on every write, and asking an array of closures over a
-  /// generic state looks up the array's type metadata each time.
+  /// Stored, not asked of `entries`: the store asks on every write, and asking an array over its generic
+  /// state looks the array's type up (HowItWorks.md, "Unspecialised code").
   private(set) var isEmpty = true
 
   mutating func add(publish: @escaping Publish, finish: @escaping () -> Void) {
@@ -24,43 +24,5 @@ struct Subscribers<State> {
     for entry in entries { entry.finish() }
     entries = []
     isEmpty = true
-  }
-}
-
-extension StoreActor {
-  var hasSubscribers: Bool { !subscribers.isEmpty }
-
-  /// Registers a subscriber: its buffer starts with the current value and then gets every distinct one.
-  func subscribe<Value: Sendable>(
-    _ extract: @escaping @Sendable (I.State) -> Value,
-    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
-    from isolation: (any Actor)?
-  ) -> SubscriberBuffer<Value> {
-    let isHook = (isolation as AnyObject?) === self
-    // A hook subscribes from its own task, whose record the tracker counts the hook's deliveries by.
-    let consumer = isHook ? TaskContext.current : nil
-    let buffer = SubscriberBuffer<Value>(tracking: consumer.map { (deliveries, $0) })
-    subscribe(extract, isDuplicate: isDuplicate, push: buffer.push, finish: buffer.finish)
-    return buffer
-  }
-
-  /// Hands `push` the current value at once, then each distinct value after a change, until `push` returns
-  /// `false` (its consumer has gone); a stopped store calls `finish` instead, and so does a stop later.
-  func subscribe<Value>(
-    _ extract: @escaping (I.State) -> Value, isDuplicate: @escaping (Value, Value) -> Bool,
-    push: @escaping (Value) -> Bool, finish: @escaping () -> Void
-  ) {
-    var last = extract(state)
-    _ = push(last)
-    guard !isStopped else { return finish() }
-    subscribers.add(
-      publish: { state in
-        let value = extract(state)
-        if isDuplicate(last, value) { return true }
-        last = value
-        return push(value)
-      },
-      finish: finish
-    )
   }
 }

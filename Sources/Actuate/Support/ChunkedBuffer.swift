@@ -6,9 +6,9 @@
 /// is set aside as it is, and the consumer hands emptied chunks back for reuse while a backlog lasts.
 ///
 /// Once the consumer has caught up, the buffer keeps no room at all: a service holds thousands of stores that
-/// are idle most of the time, and a chunk kept by each (40 KiB for a debug log's inbox) would make an idle
-/// logged store cost ten times what its state does. The next element after that starts a small chunk, which
-/// grows to full size only under a burst.
+/// are idle most of the time, and a full chunk kept by each would make an idle logged store cost many times
+/// what its state does. The next element after that starts a small chunk, which grows to full size only
+/// under a burst.
 struct ChunkedBuffer<Element> {
   private let chunkSize: Int
   /// The most emptied chunks kept for reuse.

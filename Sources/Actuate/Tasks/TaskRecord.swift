@@ -202,22 +202,15 @@ final class DescribedSender<I: Interactor>: SenderNote, @unchecked Sendable {
 /// The record of one running hook.
 package final class HookRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   let hook: I.Hook
-  /// For a child's hook, which child's, as the root names it: `TodoInteractor[id: 3] hook .saves`.
-  let childLabel: String?
+  /// For a child's hook, which child's, as the root tells it.
+  package let child: ChildHookID?
 
   init(number: UInt64, owner: some TaskOwner, hook: I.Hook, child: String?) {
     self.hook = hook
-    self.childLabel = child.map { "\($0) hook \(describe(hook))" }
+    self.child = child.map { ChildHookID(hook, of: I.self, child: $0) }
     super.init(number: number, owner: ObjectIdentifier(owner), home: owner.home)
   }
 }
-
-/// A hook record of any interactor, so a root can name a child's hook.
-protocol ChildHookLabeled {
-  var childLabel: String? { get }
-}
-
-extension HookRecord: ChildHookLabeled {}
 
 /// The store a record belongs to, as its handles and the test clock reach it.
 package protocol TaskOwner: AnyObject, Sendable {

@@ -136,7 +136,7 @@ extension StoreCause: CustomStringConvertible {
     switch self {
     case .action(let action, _): "\(action)"
     case .hook(let hook): "hook \(hook)"
-    case .childHook(let hook): hook
+    case .childHook(let hook): "\(hook)"
     case .cancellation(let action, _, let reason): "cleanup of \(action) (\(reason))"
     case .unknown: "unknown"
     }

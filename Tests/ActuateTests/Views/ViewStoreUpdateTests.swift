@@ -74,7 +74,7 @@ struct ViewStoreUpdateTests {
   @Test func aSetterSendsTheActionItMakesOfTheValue() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let model = ViewStore(state: .init(), interactor: ViewFeature())
-    let setQuery = model.setter(\.query) { .queryChanged($0) }
+    let setQuery = model.setter { .queryChanged($0) }
     setQuery("tabby")
     await model.catchUp()
     #expect(model.query == "tabby")
@@ -83,7 +83,7 @@ struct ViewStoreUpdateTests {
   @Test func aSetterUsedAfterTheStoreStoppedWarnsAsASendDoes() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let model = ViewStore(state: .init(), interactor: ViewFeature())
-    let setQuery = model.setter(\.query) { .queryChanged($0) }
+    let setQuery = model.setter { .queryChanged($0) }
     model.store.stop()
     let warnings = Warnings()
     Diagnostics.$handler.withValue({ warnings.record($0) }) {

@@ -22,7 +22,7 @@ struct TypedElements<Element>: ElementStorage {
 
   func equality(with other: any ElementStorage) -> ((Int, Int) -> Bool)? {
     guard let other = other as? TypedElements<Element>,
-      let equal = DynamicEquality.typedEquality(Element.self)
+      let equal = EquatableValues.equality(for: Element.self)
     else { return nil }
     let lhs = items
     let rhs = other.items
@@ -30,7 +30,7 @@ struct TypedElements<Element>: ElementStorage {
   }
 
   func identities(in range: Range<Int>) -> [AnyHashable]? {
-    DynamicEquality.identities(of: items[range])
+    DynamicConformances.identities(of: items[range])
   }
 }
 

@@ -50,13 +50,13 @@ extension Dictionary: KeyedReflecting, KeyedStorage {
   var reflectedStorage: any KeyedStorage { self }
 
   func orderedEntries(fallbackKey: (Any) -> String) -> [(key: Any, value: Any)] {
-    DynamicEquality.stableOrder(Array(keys), fallbackKey: { fallbackKey($0) })
+    DynamicConformances.stableOrder(Array(keys), fallbackKey: { fallbackKey($0) })
       .map { ($0, self[$0]!) }
   }
 
   func steps(against other: any KeyedStorage, fallbackKey: (Any) -> String) -> [KeyedStep]? {
     guard let other = other as? [Key: Value] else { return nil }
-    let equal = DynamicEquality.typedEquality(Value.self)
+    let equal = EquatableValues.equality(for: Value.self)
     var differing: [Key] = []
     var matched = 0
     for (key, value) in self {
@@ -90,7 +90,7 @@ extension Set: KeyedReflecting, KeyedStorage {
   var reflectedStorage: any KeyedStorage { self }
 
   func orderedEntries(fallbackKey: (Any) -> String) -> [(key: Any, value: Any)] {
-    DynamicEquality.stableOrder(Array(self), fallbackKey: { fallbackKey($0) }).map { ($0, $0) }
+    DynamicConformances.stableOrder(Array(self), fallbackKey: { fallbackKey($0) }).map { ($0, $0) }
   }
 
   func steps(against other: any KeyedStorage, fallbackKey: (Any) -> String) -> [KeyedStep]? {
@@ -116,7 +116,7 @@ extension KeyedStepBuilder {
   ) -> [KeyedStep] {
     guard !differing.isEmpty else { return count > 0 ? [.unchanged(count)] : [] }
     let less: (Key, Key) -> Bool
-    if let typed = DynamicEquality.typedLess(Key.self) {
+    if let typed = DynamicConformances.typedLess(Key.self) {
       less = typed
     } else {
       var texts: [Key: String] = [:]
@@ -175,7 +175,7 @@ struct MirroredKeyedStorage: KeyedStorage {
       case let (old?, new?):
         let oldValue = entries[old].value
         let newValue = other.entries[new].value
-        if isSet || DynamicEquality.areEqual(oldValue, newValue) == true {
+        if isSet || EquatableValues.areEqual(oldValue, newValue) == true {
           builder.unchanged()
         } else {
           builder.append(.changed(key: item.key, old: oldValue, new: newValue))

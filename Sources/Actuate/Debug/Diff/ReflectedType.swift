@@ -1,6 +1,6 @@
 /// How the values of a type are reflected, decided once per type.
 ///
-/// Deciding it per value took up to three failing protocol casts (each a look-up in the runtime's
+/// Deciding it per value would take up to three failing protocol casts (each a look-up in the runtime's
 /// conformance cache) before reaching the `Mirror`; the answer depends on the type alone.
 enum ReflectedType: Sendable {
   /// A ``DebugRedacted`` value, printed as `<redacted>` whatever it holds.

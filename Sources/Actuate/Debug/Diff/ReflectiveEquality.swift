@@ -9,12 +9,12 @@ struct ReflectiveEquality {
   private var visiting: Set<InstancePair> = []
 
   mutating func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-    if let equal = DynamicEquality.areEqual(lhs, rhs) { return equal }
+    if let equal = EquatableValues.areEqual(lhs, rhs) { return equal }
     let lhs = ValueClassifier.unwrapped(lhs)
     let rhs = ValueClassifier.unwrapped(rhs)
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
     guard type(of: lhs) == type(of: rhs) else { return false }
-    if let equal = DynamicEquality.areEqual(lhs, rhs) { return equal }
+    if let equal = EquatableValues.areEqual(lhs, rhs) { return equal }
     let lhsMirror = Mirror(reflecting: lhs)
     let rhsMirror = Mirror(reflecting: rhs)
     switch lhsMirror.displayStyle {

@@ -1,6 +1,6 @@
 /// The shapes of the small enum values one dump or diff has already reflected, so that each is reflected once.
 ///
-/// A `Mirror` of an enum decodes its payload's type from its mangled name each time, a few microseconds. A
+/// A `Mirror` of an enum decodes its payload's type from its mangled name each time, which is slow. A
 /// diff asks for the same values' shapes again and again as it goes down a nested enum: each level tries to
 /// print its payload on one line, which reflects the next few levels, before it descends into them. An
 /// indirect enum's value is a pointer to its box, so that is reflected once per level, not once per attempt.

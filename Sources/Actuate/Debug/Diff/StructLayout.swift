@@ -4,9 +4,9 @@
 /// loads each field from its offset.
 ///
 /// A `Mirror` finds every child anew on every value: it decodes the field's mangled type name through
-/// the runtime, boxes the child and builds its label, about a microsecond for a three-field struct, which
-/// made diffing the state the larger part of logging an action. The layout reads the type's reflection
-/// metadata once (names, offsets, types) and keeps, per field, a loader specialised for its type.
+/// the runtime, boxes the child and builds its label, so that diffing the state would be the larger part of
+/// logging an action. The layout reads the type's reflection metadata once (names, offsets, types) and
+/// keeps, per field, a loader specialised for its type.
 ///
 /// Types it cannot describe exactly keep the `Mirror`: anything `CustomReflectable`, a type whose first
 /// value seen has a field of another dynamic type than its declared one (an existential, or a subclass

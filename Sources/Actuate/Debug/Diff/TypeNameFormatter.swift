@@ -2,7 +2,7 @@
 /// noise to a dump, so they are reduced to the name a person would write in source.
 struct TypeNameFormatter {
   /// Shared by every dump and diff in the process: a type's readable name never changes, and working it out
-  /// again was a sixth of the cost of logging a small state change.
+  /// again weighs on logging a small state change.
   private static let cache = Locked<[ObjectIdentifier: String]>([:])
 
   func name(of type: Any.Type) -> String {

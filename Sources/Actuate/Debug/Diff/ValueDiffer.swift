@@ -23,7 +23,7 @@ final class ValueDiffer {
   @discardableResult
   func diff(_ old: Any, _ new: Any, label: String, depth: Int, root: Bool, collapse: Bool) -> Bool {
     let start = dumper.buffer.count
-    if DynamicEquality.areEqual(old, new) != true {
+    if EquatableValues.areEqual(old, new) != true {
       switch compare(old, new, label: label, depth: depth, root: root) {
       case .changed:
         return true
