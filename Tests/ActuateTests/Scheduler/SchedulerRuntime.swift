@@ -1,0 +1,367 @@
+@testable import Actuate
+
+/// Carries out a ``Scheduler``'s decisions as `StoreActor+Launching` does, on one thread and a simulated
+/// clock, with no store and no handler tasks, so that tests can drive the scheduler through whole
+/// scenarios and read what it decided.
+///
+/// A handler logs `start N` and runs for the duration it was sent with: one of zero returns in its first
+/// stretch, one without a duration runs until the test calls ``end(_:)``. A cancelled handler returns
+/// only when the test calls ``windDown()``, as a cancelled task returns once its store is free again.
+///
+/// Each event returns the decisions it led to, one line each (``Decision/summary(naming:)``). The
+/// decisions the scheduler returned for the event itself are unindented and in order; each is followed by
+/// those its carrying out returned, indented one step deeper (a handler that ended in its first stretch,
+/// the actions `startWaiting` started, the timer `openWindow` armed, what a drop freed). Where the store
+/// acts on its own, with no decision (a drop the batch lookahead asked for, a zero debounce started at its
+/// batch's end, an action looked ahead as concurrent), the line says so in parentheses.
+final class SchedulerRuntime {
+  /// A command of a batch taken together, as the intake holds it.
+  enum Command {
+    case send(UInt64, ActionPolicy, runs: Duration?)
+    case cancel(CancelID)
+    case cancelMatching(@Sendable (CancelID) -> Bool)
+    case cancelTask(UInt64)
+  }
+
+  private enum Wake {
+    case handlerReturns(UInt64)
+    case delayEnds(UInt64)
+    case timer(SchedulerTimer, Task<Void, Never>)
+  }
+
+  /// A sleep on the simulated clock; sleeps due at the same time wake in the order they began, as on a
+  /// `TestClock`.
+  private struct Sleeper {
+    let deadline: Duration
+    let order: Int
+    let wake: Wake
+  }
+
+  /// Stands for every handler's task: the scheduler only keeps it for the store to cancel.
+  private static let handlerTask = Task<Void, Never> {}
+
+  var scheduler = Scheduler()
+  let home = RecordHome()
+  private(set) var records: [UInt64: TaskRecord] = [:]
+  /// The group each launched action was launched under, given back to the scheduler as it ends.
+  private var launchedUnder: [UInt64: CancelID?] = [:]
+  /// How long each handler runs, once started; none for one that runs until ``end(_:)``.
+  private var runs: [UInt64: Duration] = [:]
+  private var policies: [UInt64: ActionPolicy] = [:]
+  /// What a handler's `onCancel` does: run where it is cancelled, if it had started, as the store does.
+  var cleanups: [UInt64: (SchedulerRuntime) -> Void] = [:]
+  private(set) var log: [String] = []
+  private(set) var now = Duration.zero
+  private var sleepers: [Sleeper] = []
+  private var order = 0
+  /// Each timer task armed so far, by what it times: a disarm carries only the task.
+  private(set) var timerNames: [Task<Void, Never>: String] = [:]
+  /// Every timer armed so far, oldest first.
+  private(set) var armedTimers: [SchedulerTimer] = []
+  private(set) var isStopped = false
+  private var trace: [String] = []
+  private var depth = 0
+  private var inEvent = false
+
+  // MARK: Events
+
+  /// Sends an action alone, a batch of one, as `Store.send` does once the store takes it.
+  @discardableResult
+  func send(
+    _ number: UInt64, _ policy: ActionPolicy, runs duration: Duration? = nil, childNode: UInt64 = 0
+  ) -> [String] {
+    let record = makeRecord(number, policy, runs: duration, childNode: childNode)
+    guard !isStopped else {
+      record.end(.rejected)
+      return []
+    }
+    return event {
+      carryOut(scheduler.take(record, under: policy))
+      startDebouncedAtBatchEnd()
+    }
+  }
+
+  /// Commands that reach the store together: looked ahead, then taken in order, as the store takes a batch.
+  @discardableResult
+  func batch(_ commands: [Command]) -> [String] {
+    event {
+      var intake: [IntakeCommand] = []
+      for command in commands {
+        switch command {
+        case .send(let number, let policy, let duration):
+          let record = makeRecord(number, policy, runs: duration, childNode: 0)
+          if isStopped { record.end(.rejected) } else { intake.append(.action(record)) }
+        case .cancel(let id): intake.append(.cancel(id))
+        case .cancelMatching(let matches): intake.append(.cancelMatching(matches))
+        case .cancelTask(let number): intake.append(.cancelTask(records[number]!))
+        }
+      }
+      if intake.count > 1 { scheduler.lookahead.look(at: intake) { policies[$0.number] } }
+      for (index, command) in intake.enumerated() { take(command, at: index) }
+      scheduler.lookahead.reset()
+      startDebouncedAtBatchEnd()
+    }
+  }
+
+  /// The handler of action `number` returns now.
+  @discardableResult
+  func end(_ number: UInt64) -> [String] {
+    event {
+      let record = records[number]!
+      precondition(launchedUnder[number] != nil && !record.isDone, "#\(number) is not running")
+      removeSleeps(of: number)
+      if !record.isCancelled { log.append("end \(number)") }
+      handlerReturned(record)
+    }
+  }
+
+  /// The cancelled handlers return, in the order sent: the store is free again.
+  @discardableResult
+  func windDown() -> [String] {
+    event {
+      let cancelled = launchedUnder.keys.filter { records[$0]!.isCancelled && !records[$0]!.isDone }
+      for number in cancelled.sorted() where !records[number]!.isDone { handlerReturned(records[number]!) }
+    }
+  }
+
+  /// Moves the clock on, waking each sleep that falls due in turn.
+  @discardableResult
+  func advance(by duration: Duration) -> [String] {
+    event {
+      let target = now + duration
+      while let index = sleepers.indices.min(by: { isBefore(sleepers[$0], sleepers[$1]) }),
+        sleepers[index].deadline <= target
+      {
+        let sleeper = sleepers.remove(at: index)
+        now = sleeper.deadline
+        switch sleeper.wake {
+        case .handlerReturns(let number):
+          log.append("end \(number)")
+          handlerReturned(records[number]!)
+        case .delayEnds(let number):
+          runHandler(records[number]!)
+        case .timer(let timer, _):
+          carryOut(scheduler.timerFired(timer))
+        }
+      }
+      now = target
+    }
+  }
+
+  @discardableResult
+  func cancel(id: some Hashable & Sendable) -> [String] {
+    event { carryOut(scheduler.cancel(id: CancelID(id), reason: .explicit)) }
+  }
+
+  @discardableResult
+  func cancel(matching matches: (CancelID) -> Bool) -> [String] {
+    event { carryOut(scheduler.cancel(matching: matches, reason: .explicit)) }
+  }
+
+  /// Cancels one action through its handle.
+  @discardableResult
+  func cancel(_ number: UInt64) -> [String] {
+    event { carryOut(scheduler.cancel(records[number]!, reason: .explicit)) }
+  }
+
+  @discardableResult
+  func cancel(children nodes: Set<UInt64>, reason: CancellationReason = .explicit) -> [String] {
+    event { carryOut(scheduler.cancel(children: nodes, reason: reason)) }
+  }
+
+  @discardableResult
+  func stop() -> [String] {
+    event {
+      guard !isStopped else { return }
+      isStopped = true
+      carryOut(scheduler.stop())
+    }
+  }
+
+  // MARK: Reading
+
+  func record(_ number: UInt64) -> TaskRecord { records[number]! }
+
+  func outcome(_ number: UInt64) -> ActionOutcome? { records[number]?.outcome }
+
+  /// The actions launched and not ended: running, sleeping out a delay, or cancelled and winding down.
+  var running: Set<UInt64> {
+    Set(launchedUnder.keys.filter { !records[$0]!.isDone })
+  }
+
+  // MARK: Carrying out
+
+  /// Runs `body` as one event and returns the decisions it led to. An event raised from inside another
+  /// (a cleanup cancelling) adds its lines to the outer one's, where they happen.
+  private func event(_ body: () -> Void) -> [String] {
+    guard !inEvent else {
+      body()
+      return []
+    }
+    inEvent = true
+    trace = []
+    body()
+    inEvent = false
+    return trace
+  }
+
+  private func makeRecord(
+    _ number: UInt64, _ policy: ActionPolicy, runs duration: Duration?, childNode: UInt64
+  ) -> TaskRecord {
+    precondition(records[number] == nil, "#\(number) sent twice")
+    let record = TaskRecord(number: number, owner: ObjectIdentifier(home), home: home)
+    record.childNode = childNode
+    records[number] = record
+    policies[number] = policy
+    runs[number] = duration
+    return record
+  }
+
+  /// What `StoreActor.take` does with one command of a batch.
+  private func take(_ command: IntakeCommand, at index: Int) {
+    switch command {
+    case .action(let record):
+      if let reason = scheduler.lookahead.cancelReason(at: index) {
+        note("drop #\(record.number) \(reason) (looked ahead)")
+        drop(record, reason: reason)
+      } else if !scheduler.lookahead.isActive {
+        carryOut(scheduler.take(record, under: policies[record.number]!))
+      } else if let policy = scheduler.lookahead.policy(at: index) {
+        carryOut(scheduler.take(record, under: policy))
+      } else {
+        note("start #\(record.number) (looked ahead as concurrent)")
+        launch(record, group: nil, after: nil)
+      }
+    case .cancel(let id):
+      carryOut(scheduler.cancel(id: id, reason: .explicit))
+    case .cancelMatching(let matches):
+      carryOut(scheduler.cancel(matching: matches, reason: .explicit))
+    case .cancelTask(let record):
+      carryOut(scheduler.cancel(record, reason: .explicit))
+    case .start, .stop:
+      preconditionFailure("not a command these tests send")
+    }
+  }
+
+  private func startDebouncedAtBatchEnd() {
+    while let next = scheduler.nextDebounced() {
+      note("start #\(next.record.number) in \(next.id.summary) (batch end)")
+      launch(next.record, group: next.id, after: nil)
+    }
+  }
+
+  private func carryOut(_ decisions: Decisions) {
+    for decision in decisions { carryOut(decision) }
+  }
+
+  private func carryOut(_ decision: Decision) {
+    note(decision.summary(naming: timerNames))
+    depth += 1
+    defer { depth -= 1 }
+    switch decision {
+    case .start(let record, let group, let delay):
+      launch(record, group: group, after: delay)
+    case .cancel(let record, let reason):
+      cancelStarted(record, reason: reason)
+    case .drop(let record, let reason):
+      drop(record, reason: reason)
+    case .arm(let timer, let duration):
+      arm(timer, after: duration)
+    case .disarm(let task):
+      removeSleeps(of: task)
+    case .startWaiting(let id):
+      while let next = scheduler.nextWaiting(under: id) { carryOut(next) }
+    case .openWindow(let id, let duration):
+      carryOut(scheduler.openWindow(id, for: duration))
+    }
+  }
+
+  private func note(_ line: String) {
+    trace.append(String(repeating: "  ", count: depth) + line)
+  }
+
+  /// `StoreActor.launch`: the action joins its group, then its task starts and runs its first stretch; a
+  /// task that outlives it is handed to the scheduler.
+  private func launch(_ record: TaskRecord, group: CancelID?, after delay: Duration?) {
+    if let group { scheduler.join(record, group: group) }
+    launchedUnder[record.number] = .some(group)
+    if record.isCancelled {
+      // Cancelled before its task started: its handler never runs. Without a delay it ends in its first
+      // stretch; with one, its sleep throws and it ends once the store is free (`windDown`).
+      if delay == nil { handlerReturned(record) }
+    } else if let delay {
+      sleep(delay, .delayEnds(record.number))
+    } else {
+      runHandler(record)
+    }
+    guard !record.isDone else { return }
+    scheduler.launched(record, task: Self.handlerTask)
+  }
+
+  private func runHandler(_ record: TaskRecord) {
+    record.hasStarted = true
+    log.append("start \(record.number)")
+    guard let duration = runs[record.number] else { return }
+    if duration == .zero {
+      log.append("end \(record.number)")
+      handlerReturned(record)
+    } else {
+      sleep(duration, .handlerReturns(record.number))
+    }
+  }
+
+  /// `StoreActor.ended`: the record ends first, then the scheduler hears of it.
+  private func handlerReturned(_ record: TaskRecord) {
+    record.end()
+    carryOut(scheduler.ended(record, group: launchedUnder[record.number] ?? nil))
+  }
+
+  /// `StoreActor.cancelStarted`: its sleep is cut short (it returns at `windDown`), and its cleanup runs
+  /// now if its handler had started.
+  private func cancelStarted(_ record: TaskRecord, reason: CancellationReason) {
+    guard record.markCancelled(reason) else { return }
+    removeSleeps(of: record.number)
+    guard record.hasStarted, reason != .childGone, let cleanup = cleanups[record.number] else { return }
+    cleanup(self)
+  }
+
+  /// `StoreActor.drop`.
+  private func drop(_ record: TaskRecord, reason: CancellationReason) {
+    guard !record.isDone else { return }
+    _ = record.markCancelled(reason)
+    record.end()
+    carryOut(scheduler.dropped(record))
+  }
+
+  /// `StoreActor.arm`: a timer no longer wanted is not armed.
+  private func arm(_ timer: SchedulerTimer, after duration: Duration) {
+    guard scheduler.isCurrent(timer) else { return }
+    let task = Task<Void, Never> {}
+    timerNames[task] = timer.summary
+    armedTimers.append(timer)
+    sleep(duration, .timer(timer, task))
+    if !scheduler.armed(timer, task: task) { removeSleeps(of: task) }
+  }
+
+  private func sleep(_ duration: Duration, _ wake: Wake) {
+    order += 1
+    sleepers.append(Sleeper(deadline: now + duration, order: order, wake: wake))
+  }
+
+  private func removeSleeps(of number: UInt64) {
+    sleepers.removeAll {
+      switch $0.wake {
+      case .handlerReturns(let sleeping), .delayEnds(let sleeping): sleeping == number
+      case .timer: false
+      }
+    }
+  }
+
+  private func removeSleeps(of task: Task<Void, Never>) {
+    sleepers.removeAll { if case .timer(_, let armed) = $0.wake { armed == task } else { false } }
+  }
+
+  private func isBefore(_ a: Sleeper, _ b: Sleeper) -> Bool {
+    (a.deadline, a.order) < (b.deadline, b.order)
+  }
+}
