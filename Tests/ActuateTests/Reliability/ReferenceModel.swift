@@ -1,67 +1,5 @@
 @testable import Actuate
 
-/// One action the model tests send: its policy, the group it runs under and how long its handler sleeps.
-struct ModelJob: Equatable, Sendable, CustomStringConvertible {
-  enum Kind: Equatable, Sendable {
-    case concurrent, cancelPrevious, dropNew, serial
-    case debounce(Int)
-    case throttle(Int, latest: Bool)
-    /// `.limit(id:max:whenFull:)`.
-    case limit(Int, WhenFull)
-  }
-
-  enum WhenFull: Equatable, Sendable {
-    case cancelOldest, dropNew, wait
-  }
-
-  let number: Int
-  let kind: Kind
-  /// `nil` only for a plain concurrent action, which runs under no id.
-  let group: String?
-  /// In ticks of ``ReferenceModel/tick``.
-  let duration: Int
-
-  var policy: ActionPolicy {
-    guard let group else { return .concurrent }
-    return switch kind {
-    case .concurrent: .concurrent(id: group)
-    case .cancelPrevious: .cancelPrevious(id: group)
-    case .dropNew: .dropNew(id: group)
-    case .serial: .serial(id: group)
-    case .debounce(let ticks): .debounce(id: group, for: ReferenceModel.tick * ticks)
-    case .throttle(let ticks, let latest): .throttle(id: group, for: ReferenceModel.tick * ticks, latest: latest)
-    case .limit(let max, .cancelOldest): .limit(id: group, max: max, whenFull: .cancelOldest)
-    case .limit(let max, .dropNew): .limit(id: group, max: max, whenFull: .dropNew)
-    case .limit(let max, .wait): .limit(id: group, max: max, whenFull: .wait)
-    }
-  }
-
-  /// How many may hold a place under its id for this job to start, when it waits.
-  var waitLimit: Int {
-    if case .limit(let max, _) = kind { return max }
-    return 1
-  }
-
-  var description: String { "#\(number) \(kind) in \(group ?? "-") for \(duration)" }
-}
-
-/// Logs each handler's start and, unless it was cancelled, its end.
-struct ModelInteractor: Interactor {
-  struct State: Equatable, Sendable {
-    var log: [String] = []
-  }
-
-  typealias Action = ModelJob
-
-  func onAction(_ job: ModelJob, store: isolated StoreOf<Self>) async {
-    store.log.append("start \(job.number)")
-    try? await store.sleep(for: ReferenceModel.tick * job.duration)
-    store.log.append("end \(job.number)")
-  }
-
-  func policy(for job: ModelJob) -> ActionPolicy { job.policy }
-}
-
 /// What the store should do, written as plainly as possible: a single-threaded simulation of the policies,
 /// cancellation and the test clock's wake-up order (by deadline, then by the order the sleeps began).
 struct ReferenceModel {
@@ -107,14 +45,7 @@ struct ReferenceModel {
   private var tokens = 0
   private var stopped = false
   /// While a batch is taken, cancelled handlers return only once it has been: their store is busy.
-  private var takingBatch = false
-
-  /// One command of a batch the store takes together.
-  enum BatchCommand {
-    case send(ModelJob)
-    case cancelGroup(String)
-    case cancelJob(Int)
-  }
+  var takingBatch = false
 
   // MARK: Steps
 
@@ -171,55 +102,7 @@ struct ReferenceModel {
     windDown()
   }
 
-  /// Commands that reach the store together, taken as one batch. A command cancels the actions before it
-  /// in the batch before they start, so their handlers never run: a cancel of their id or of the job
-  /// itself, or a newer action that supersedes them (cancel-previous, debounce). An action cancelled
-  /// before it started supersedes nothing.
-  mutating func batch(_ commands: [BatchCommand]) {
-    var cancelledIDs: [String: CancellationReason] = [:]
-    var cancelledJobs: Set<Int> = []
-    var caught: [Int: CancellationReason] = [:]
-    for command in commands.reversed() {
-      switch command {
-      case .cancelGroup(let id):
-        cancelledIDs[id] = .explicit
-      case .cancelJob(let number):
-        cancelledJobs.insert(number)
-      case .send(let job):
-        var reason: CancellationReason? = cancelledJobs.contains(job.number) ? .explicit : nil
-        if reason == nil, let id = job.group { reason = cancelledIDs[id] }
-        if let reason {
-          caught[job.number] = reason
-        } else if let id = job.group {
-          switch job.kind {
-          case .cancelPrevious: cancelledIDs[id] = .superseded
-          case .debounce: cancelledIDs[id] = .debounced
-          default: break
-          }
-        }
-      }
-    }
-    takingBatch = true
-    for command in commands {
-      switch command {
-      case .send(let job):
-        if let reason = caught[job.number] {
-          record(job)
-          drop(job.number, reason)
-        } else {
-          send(job)
-        }
-      case .cancelGroup(let id):
-        cancel(group: id)
-      case .cancelJob(let number):
-        cancel(job: number)
-      }
-    }
-    takingBatch = false
-    windDown()
-  }
-
-  private mutating func record(_ job: ModelJob) {
+  mutating func record(_ job: ModelJob) {
     jobs.append(job)
     outcomes.append(nil)
     cancelReasons.append(nil)
@@ -317,7 +200,7 @@ struct ReferenceModel {
     }
   }
 
-  private mutating func drop(_ number: Int, _ reason: CancellationReason) {
+  mutating func drop(_ number: Int, _ reason: CancellationReason) {
     if cancelReasons[number] == nil { cancelReasons[number] = reason }
     outcomes[number] = .cancelled(cancelReasons[number]!)
   }
@@ -350,7 +233,7 @@ struct ReferenceModel {
   }
 
   /// Cancelled handlers return once the store is free again: they end after the step that cancelled them.
-  private mutating func windDown() {
+  mutating func windDown() {
     guard !takingBatch else { return }
     let cancelled = jobs.indices.filter { outcomes[$0] == nil && cancelReasons[$0] != nil }
     for number in cancelled { end(number) }
