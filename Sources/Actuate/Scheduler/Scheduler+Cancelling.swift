@@ -33,9 +33,8 @@ extension Scheduler {
     var decisions = Decisions()
     let ids = groups.sorted { $0.value.oldestNumber < $1.value.oldestNumber }.map(\.key)
     for id in ids { cancelGroup(id, reason: .storeStopped, into: &decisions) }
-    for live in live.values.sorted(by: { $0.record.number < $1.record.number }) {
-      decisions.append(.cancel(live.record, .storeStopped))
-    }
+    let started = live.values.lazy.map(\.record)
+    appendCancels(of: started, notIn: decisions, reason: .storeStopped, into: &decisions)
     debouncedToBatchEnd = []
     return decisions
   }
@@ -159,7 +158,22 @@ extension Scheduler {
       .sorted { ($0.node, $0.oldest) < ($1.node, $1.oldest) }
     for group in scoped { cancelGroup(group.id, reason: reason, into: &decisions) }
     let started = live.values.lazy.map(\.record).filter { nodes.contains($0.childNode) }
-    for record in started.sorted(by: { $0.number < $1.number }) { decisions.append(.cancel(record, reason)) }
+    appendCancels(of: started, notIn: decisions, reason: reason, into: &decisions)
     return decisions
+  }
+
+  /// Cancels the started tasks among `records` in the order they were sent, but for those `decided`
+  /// already cancels: a task in a group just cancelled is also a started one.
+  private func appendCancels(
+    of records: some Sequence<TaskRecord>, notIn decided: Decisions, reason: CancellationReason,
+    into decisions: inout Decisions
+  ) {
+    let cancelled = Set(decided.compactMap { decision -> UInt64? in
+      if case .cancel(let record, _) = decision { return record.number }
+      return nil
+    })
+    for record in records.sorted(by: { $0.number < $1.number }) where !cancelled.contains(record.number) {
+      decisions.append(.cancel(record, reason))
+    }
   }
 }
