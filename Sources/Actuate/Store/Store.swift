@@ -155,6 +155,12 @@ public final class Store<I: Interactor>: Sendable {
     log?.stopRequested()
     actor.stopFromOutside(.stopped)
   }
+
+  /// Returns once the store has finished the code it is running now, so that what it has told its debug log
+  /// so far includes the end of an action whose ``ActionTask/finish()`` just returned.
+  func finishCurrentStretch() async {
+    await actor.finishCurrentStretch()
+  }
 }
 
 extension Store: StoreKeeper {

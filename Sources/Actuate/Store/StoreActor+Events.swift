@@ -72,4 +72,8 @@ extension StoreActor {
   func emitToListeners(_ event: StoreEvent<I>) {
     for observer in observers { observer(storeID, event) }
   }
+
+  /// Does nothing, on the store: awaiting it waits for the store's current stretch of code to end, as the
+  /// debug log does before it reads what it was told.
+  func finishCurrentStretch() {}
 }
