@@ -38,8 +38,8 @@ public struct DebugLogging<I: Interactor>: Sendable {
     Self(choice: .using(debug), actions: actions)
   }
 
-  /// The inbox of this store's debug log, if it is logged at all.
-  func inbox(for store: StoreActor<I>) -> EventInbox? {
+  /// What watches the store named `id` for its debug log (the log's inbox), if it is logged at all.
+  func watcher(for id: StoreID) -> (any StoreWatcher)? {
     let debug: DebugStore?
     switch choice {
     case .global: debug = DebugStore.global
@@ -47,7 +47,7 @@ public struct DebugLogging<I: Interactor>: Sendable {
     case .using(let chosen): debug = chosen
     }
     guard let debug, debug.filter.includes(I.self) else { return nil }
-    let logger = StoreLogger<I>(debug: debug, actions: actions, store: ObjectIdentifier(store), id: store.storeID)
+    let logger = StoreLogger<I>(debug: debug, actions: actions, id: id)
     return logger.makeInbox(capacity: debug.inboxCapacity)
   }
 }

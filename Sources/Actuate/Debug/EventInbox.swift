@@ -1,26 +1,27 @@
-/// Where a logged store puts what happens to its actions, for its logger's writer to format later.
+/// Where a logged store puts what happens to its actions, for its logger's writer to format later: the
+/// store's ``StoreWatcher``.
 ///
 /// Not generic, on purpose. A store's code runs unspecialised for an interactor of another module, and
 /// building a `StoreEvent<I>` there looks up the event's type and its payloads' tuple types at run time,
 /// then copies them through value witnesses: most of what logging cost the store. The life of an action
 /// (taken, started, cancelled, ended) and its changes are told here with what the store already holds, the
-/// action's record and the closed batch, so the store's side is a lock, a clock read and an append of
-/// plain values; the writer rebuilds the events from them, off the store.
-final class EventInbox: @unchecked Sendable {
+/// action's task and the closed change, so the store's side is a lock, a clock read and an append of plain
+/// values; the writer rebuilds the events from them, off the store.
+final class EventInbox: StoreWatcher, @unchecked Sendable {
   // @unchecked: `pending` is locked; everything else is set once, before the store can call.
 
   /// What happened, and what the writer needs to rebuild the event.
   struct Item {
     enum Kind: UInt8 {
-      /// An action was taken: `record`.
+      /// An action was taken: `task`.
       case sent
-      /// Its handler started: `record`.
+      /// Its handler started: `task`.
       case started
-      /// It was cancelled: `record`, `reason`.
+      /// It was cancelled: `task`, `reason`.
       case cancelled
-      /// It ended: `record`, `outcome`, `duration` (`nil` if the handler never started).
+      /// It ended: `task`, `outcome`, `duration` (`nil` if the handler never started).
       case finished
-      /// A change: `payload` is a ``PublishedChange``.
+      /// A change: `payload` is a ``WatchedChange``.
       case changed
       /// Anything rarer: `payload` is a boxed event.
       case other
@@ -30,7 +31,7 @@ final class EventInbox: @unchecked Sendable {
 
     // Laid out small (40 bytes), references first: a store that runs ahead of its writer writes a backlog
     // of these to memory it has not touched yet.
-    let record: TaskRecord?
+    let task: WatchedTask?
     let payload: AnyObject?
     /// The wall time, in nanoseconds since 1970.
     private let nanoseconds: Int64
@@ -41,10 +42,10 @@ final class EventInbox: @unchecked Sendable {
     let reason: CancellationReason
 
     init(
-      kind: Kind, time: WallTime, record: TaskRecord? = nil, outcome: ActionOutcome = .finished,
+      kind: Kind, time: WallTime, task: WatchedTask? = nil, outcome: ActionOutcome = .finished,
       reason: CancellationReason = .explicit, duration: Duration? = nil, payload: AnyObject? = nil
     ) {
-      self.record = record
+      self.task = task
       self.payload = payload
       self.nanoseconds = Int64(time.seconds) * 1_000_000_000 + Int64(time.nanoseconds)
       if let duration {
@@ -69,9 +70,8 @@ final class EventInbox: @unchecked Sendable {
     }
   }
 
-  private let owner: ObjectIdentifier
   private let kinds: DebugEntryKinds
-  private let admits: (@Sendable (TaskRecord) -> Bool)?
+  private let admits: (@Sendable (WatchedTask) -> Bool)?
   /// Whether a handler's start is kept: only a trace shows it, and only with the ends it belongs to.
   private let keepsStarts: Bool
   /// Whether an action that never started keeps its end: a trace closes its span with it; a text log has
@@ -107,20 +107,17 @@ final class EventInbox: @unchecked Sendable {
   }
 
   /// About a million events: a few seconds of a busy writer's work. Each holds its action's record, or a
-  /// change's two states, so what that costs in memory depends on the state.
+  /// change's two states, so what that costs in memory depends on the action and the state.
   static var defaultCapacity: Int { 1 << 20 }
 
   /// - Parameters:
-  ///   - owner: The store, to tell its records from another store's.
   ///   - admits: The typed action filter, asked of each action as it is taken.
   ///   - capacity: The most events that wait for the writer; at least 1.
   init(
-    owner: ObjectIdentifier, kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock,
-    admits: (@Sendable (TaskRecord) -> Bool)?, capacity: Int = defaultCapacity, synchronous: Bool = false,
-    wake: @escaping @Sendable (EventInbox) -> Void
+    kinds: DebugEntryKinds, hasTrace: Bool, clock: DebugClock, admits: (@Sendable (WatchedTask) -> Bool)?,
+    capacity: Int = defaultCapacity, synchronous: Bool = false, wake: @escaping @Sendable (EventInbox) -> Void
   ) {
     precondition(capacity > 0, "a debug log's inbox holds at least one event")
-    self.owner = owner
     self.kinds = kinds
     self.admits = admits
     self.capacity = capacity
@@ -131,55 +128,58 @@ final class EventInbox: @unchecked Sendable {
     self.synchronous = synchronous
   }
 
-  func sent(_ record: TaskRecord) {
-    if let admits, !admits(record) {
-      record.inLog = .leftOut
+  func actionTaken(_ task: WatchedTask) {
+    if let admits, !admits(task) {
+      task.presence = .leftOut
       return
     }
     guard kinds.contains(.action) else { return }
-    record.inLog = put(Item(kind: .sent, time: now(), record: record), essential: false) ? .shown : .leftOut
+    task.presence = put(Item(kind: .sent, time: now(), task: task), essential: false) ? .shown : .leftOut
   }
 
-  func started(_ record: TaskRecord) {
+  func handlerStarted(_ task: WatchedTask) {
     guard keepsStarts else { return }
-    put(Item(kind: .started, time: now(), record: record), of: record)
+    put(Item(kind: .started, time: now(), task: task), of: task)
   }
 
-  func cancelled(_ record: TaskRecord, reason: CancellationReason) {
+  func actionCancelled(_ task: WatchedTask, reason: CancellationReason) {
     guard kinds.contains(.cancelled) else { return }
-    put(Item(kind: .cancelled, time: now(), record: record, reason: reason), of: record)
+    put(Item(kind: .cancelled, time: now(), task: task, reason: reason), of: task)
   }
 
-  func finished(_ record: TaskRecord, outcome: ActionOutcome, duration: Duration?) {
+  func actionEnded(_ task: WatchedTask, outcome: ActionOutcome, duration: Duration?) {
     guard kinds.contains(.handlerFinished), duration != nil || keepsEndsNeverStarted else { return }
-    put(Item(kind: .finished, time: now(), record: record, outcome: outcome, duration: duration), of: record)
+    put(Item(kind: .finished, time: now(), task: task, outcome: outcome, duration: duration), of: task)
   }
 
-  /// Whether entries of `kind` are kept, so the store builds and boxes nothing that would be dropped.
-  func keeps(_ kind: DebugEntryKind) -> Bool { kinds.contains(kind) }
-
-  /// Whether a change made by `batch` is left out of the log: its action's is.
-  func leavesOut(_ batch: Batch) -> Bool {
-    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner else { return false }
-    return cause.inLog == .leftOut
+  /// Changes are kept unless the filter leaves them out, or the action whose handler made one is left out.
+  func wantsChange(madeBy task: WatchedTask?) -> Bool {
+    kinds.contains(.stateChange) && task?.presence != .leftOut
   }
 
-  /// A change. The store asks `keeps(.stateChange)` and `leavesOut(_:)` first, so it boxes no change that
-  /// would be dropped.
-  func changed(_ change: PublishedChange) {
+  func changed(_ change: WatchedChange) {
     put(Item(kind: .changed, time: now(), payload: change), essential: false)
   }
 
-  /// Any other event, boxed by the logger. `essential` for what the log must not lose even when full (that
-  /// the store stopped).
+  /// Boxed for the logger, if the filter keeps its kind. A warning and the stop are never left out, even
+  /// when the inbox is full.
+  func event<I: Interactor>(_ event: StoreEvent<I>) {
+    guard let kind = event.debugKind else { return }
+    if kinds.contains(kind) { other(EventBox(event), essential: kind == .stopped || kind == .warning) }
+    if kind == .stopped { storeStopped() }
+  }
+
+  var takesWarnings: Bool { kinds.contains(.warning) }
+
+  /// Any other event, boxed by the logger. `essential` for what the log must not lose even when full.
   func other(_ event: AnyObject, essential: Bool) {
     put(Item(kind: .other, time: now(), payload: event), essential: essential)
   }
 
-  /// Puts an item about `record`'s action: none if the action is left out, and never left out if the
+  /// Puts an item about `task`'s action: none if the action is left out, and never left out if the
   /// action's taking is in the log, so that what the log shows of it ends (a trace's span closes).
-  private func put(_ item: Item, of record: TaskRecord) {
-    switch record.inLog {
+  private func put(_ item: Item, of task: WatchedTask) {
+    switch task.presence {
     case .leftOut: return
     case .shown: put(item, essential: true)
     case .undecided: put(item, essential: false)
@@ -221,7 +221,7 @@ final class EventInbox: @unchecked Sendable {
 
   /// The store has stopped and put its last item, whether or not the filter keeps "stopped": whatever the
   /// writer will get from this store, it has been woken for.
-  func storeStopped() {
+  private func storeStopped() {
     pending.withLock { pending in
       if pending.stop == .requested { LogExit.stopLogged() }
       pending.stop = .logged
@@ -251,9 +251,18 @@ final class EventInbox: @unchecked Sendable {
 }
 
 /// Whether a debug log shows an action: its taking was logged (`shown`), or it was left out by the typed
-/// action filter or a full inbox (`leftOut`), or the log keeps no actions' takings (`undecided`).
+/// action filter or a full inbox (`leftOut`), or the log keeps no actions' takings (`undecided`). The inbox
+/// keeps it as the watcher's mark on the action's task.
 enum LogPresence: UInt8 {
   case undecided
   case shown
   case leftOut
+}
+
+extension WatchedTask {
+  /// Whether the log shows this action.
+  fileprivate var presence: LogPresence {
+    get { LogPresence(rawValue: mark) ?? .undecided }
+    nonmutating set { mark = newValue.rawValue }
+  }
 }

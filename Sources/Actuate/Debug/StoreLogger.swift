@@ -1,7 +1,7 @@
 /// One store's debug log: its inbox, on the store, and its writing, on the background writer.
 ///
 /// The store does as little as it can: it checks the kind filter, reads the time and puts what happened in
-/// the logger's ``EventInbox`` (for an action, its record; for a change, the batch and the new state),
+/// the logger's ``EventInbox`` (for an action, its task; for a change, the change the store published),
 /// waking the writer only when the inbox was empty. Rebuilding the events, the typed action filter,
 /// dumping, diffing, formatting and writing all happen on the writer, which takes the whole inbox at once:
 /// a busy store costs the writer one wake-up per batch, not per event, and a trace gets one write per batch.
@@ -13,8 +13,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private let actions: (@Sendable (I.Action) -> Bool)?
   private let hasTrace: Bool
   private let hasEntries: Bool
-  /// The store's identity and name, to tell its records from another store's and to head its entries.
-  private let owner: ObjectIdentifier
+  /// The store's name, to head its entries.
   private let id: StoreID
   /// A trace's diffs are abbreviated to this many lines: the timeline is for finding the moment, the log
   /// for reading all of it.
@@ -29,10 +28,9 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   /// The last action described, by its task's number (see `description(of:)`).
   private var lastDescribed: (number: UInt64, text: String)?
 
-  init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?, store: ObjectIdentifier, id: StoreID) {
+  init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?, id: StoreID) {
     self.debug = debug
     self.actions = actions
-    self.owner = store
     self.id = id
     self.hasTrace = debug.sinks.contains { $0.trace != nil }
     self.hasEntries = debug.sinks.contains { $0.trace == nil }
@@ -45,19 +43,19 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   func makeInbox(capacity: Int) -> EventInbox {
     // The typed filter is asked on the store, once per action as it is taken: an action it leaves out costs
     // the log nothing more.
-    let admits = actions.map { actions in { @Sendable (record: TaskRecord) in actions(Self.action(record).action) } }
+    let admits = actions.map { actions in { @Sendable (task: WatchedTask) in actions(task.action(of: I.self)) } }
     LogExit.register()
     if debug.writesSynchronously {
       return EventInbox(
-        owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
-        admits: admits, capacity: capacity, synchronous: true
+        kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock, admits: admits,
+        capacity: capacity, synchronous: true
       ) { [self] inbox in
         debug.writer.run { self.writeInbox(inbox) }
       }
     }
     return EventInbox(
-      owner: owner, kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock,
-      admits: admits, capacity: capacity
+      kinds: DebugEntryKinds(debug.filter.kinds), hasTrace: hasTrace, clock: debug.clock, admits: admits,
+      capacity: capacity
     ) { [self] inbox in
       debug.writer.enqueue { self.writeInbox(inbox) }
     }
@@ -82,16 +80,16 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   }
 
   // The events of an action's life and its changes, the bulk of any log, become entries and trace events
-  // straight from the record: the writer's code runs unspecialised too, and an event built and taken apart
+  // straight from the task: the writer's code runs unspecialised too, and an event built and taken apart
   // again costs as much as the rest of the entry. Only the rarer events need the event itself.
 
   /// What the writer learns of an item before it writes it anywhere. Not generic, like the inbox: a generic
   /// value made per item, or a tuple over one in a `switch`, has its type looked up each time.
   private struct Subject {
-    /// The action's record, for an action's life.
-    var record: TaskRecord?
-    /// For a change: the record of the action whose handler made it, if one did.
-    var changer: TaskRecord?
+    /// The action's task, for an action's life.
+    var task: WatchedTask?
+    /// For a change: the task of the action whose handler made it, if one did.
+    var changer: WatchedTask?
     /// For a change: its diff.
     var diff: StateDiff?
     /// For a rarer event: its box.
@@ -112,15 +110,15 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     var subject = Subject()
     switch item.kind {
     case .sent, .started, .cancelled, .finished:
-      guard keeps(action(item.record!)) else { return nil }
-      subject.record = item.record
+      guard keeps(item.task!) else { return nil }
+      subject.task = item.task
     case .leftOut:
       return nil
     case .changed:
-      let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
-      subject.changer = actionRecord(causing: change.batch)
-      if let changer = subject.changer { guard keeps(action(changer)) else { return nil } }
-      subject.diff = StateDiff(StoreActor<I>.old(of: change.batch), change.new)
+      let change = Self.states(item.payload!)
+      subject.changer = change.action
+      if let changer = subject.changer { guard keeps(changer) else { return nil } }
+      subject.diff = StateDiff(change.old, change.new)
       guard subject.diff != nil else { return nil }
     case .other:
       let event = unsafeDowncast(item.payload!, to: EventBox<I>.self).event
@@ -136,18 +134,18 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private func trace(_ item: EventInbox.Item, _ subject: Subject) {
     let lines = min(debug.maxLines, Self.traceLines)
     let input: TraceInput?
-    switch (item.kind, subject.record, subject.changer) {
-    case (.sent, let record?, _):
-      let sender = action(record).sender
+    switch (item.kind, subject.task, subject.changer) {
+    case (.sent, let task?, _):
+      let sender = task.sender(of: I.self)
       input = .taken(
-        task: record.number, action: description(of: action(record)), sender: sender?.task,
+        task: task.number, action: description(of: task), sender: sender?.task,
         sentBy: sender.map(DebugEntry.name(of:)))
-    case (.started, let record?, _):
-      input = .handlerStarted(task: record.number)
-    case (.cancelled, let record?, _):
-      input = .cancelled(task: record.number, reason: "\(item.reason)")
-    case (.finished, let record?, _):
-      input = .ended(task: record.number, outcome: "\(item.outcome)")
+    case (.started, let task?, _):
+      input = .handlerStarted(task: task.number)
+    case (.cancelled, let task?, _):
+      input = .cancelled(task: task.number, reason: "\(item.reason)")
+    case (.finished, let task?, _):
+      input = .ended(task: task.number, outcome: "\(item.outcome)")
     case (.changed, _, let changer?):
       input = .changed(task: changer.number, diff: subject.diff!.text(maxLines: lines))
     default:
@@ -162,64 +160,50 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
 
   /// The entry a text or JSON-lines sink prints for `item`, or `nil` if it prints none.
   private func entry(for item: EventInbox.Item, _ subject: Subject) -> DebugEntry? {
-    switch (item.kind, subject.record, subject.changer) {
-    case (.sent, let record?, _):
-      let record = action(record)
-      return .sent(description(of: record), sender: record.sender.map(DebugEntry.name(of:)))
+    switch (item.kind, subject.task, subject.changer) {
+    case (.sent, let task?, _):
+      return .sent(description(of: task), sender: task.sender(of: I.self).map(DebugEntry.name(of:)))
     case (.started, _, _):
       // Only a trace shows a handler's start.
       return nil
-    case (.cancelled, let record?, _):
-      return .cancelled(description(of: action(record)), reason: item.reason)
-    case (.finished, let record?, _):
+    case (.cancelled, let task?, _):
+      return .cancelled(description(of: task), reason: item.reason)
+    case (.finished, let task?, _):
       // An action that never started has no end to tell: its cancellation was logged.
       guard let duration = item.duration else { return nil }
-      return .finished(description(of: action(record)), outcome: item.outcome, duration: duration)
+      return .finished(description(of: task), outcome: item.outcome, duration: duration)
     case (.changed, _, let changer?):
-      let described = description(of: action(changer))
+      let described = description(of: changer)
       return .changed(subject.diff!.text(maxLines: debug.maxLines), action: described, cause: described)
     default:
       return DebugEntry.make(for: event(of: item, subject), diff: subject.diff, maxLines: debug.maxLines)
     }
   }
 
-  /// A record of this inbox's: every one is an action of this store's.
-  private func action(_ record: TaskRecord) -> ActionRecord<I> {
-    Self.action(record)
-  }
-
-  private static func action(_ record: TaskRecord) -> ActionRecord<I> {
-    unsafeDowncast(record, to: ActionRecord<I>.self)
+  /// A change this inbox was given: every one is a change of this store's.
+  private static func states(_ change: AnyObject) -> WatchedStates<I> {
+    unsafeDowncast(change, to: WatchedStates<I>.self)
   }
 
   /// The event of a rarer item, or of a change that no action's handler made.
   private func event(of item: EventInbox.Item, _ subject: Subject) -> StoreEvent<I> {
     if let box = subject.event { return unsafeDowncast(box, to: EventBox<I>.self).event }
-    let change = unsafeDowncast(item.payload!, to: PublishedState<I.State>.self)
-    return .stateChanged(
-      old: StoreActor<I>.old(of: change.batch), new: change.new, cause: StoreCause(of: change.batch, owner: owner))
+    let change = Self.states(item.payload!)
+    return .stateChanged(old: change.old, new: change.new, cause: change.cause)
   }
 
-  /// Whether the described action filter keeps the entries about `record`'s action (the typed one was asked
+  /// Whether the described action filter keeps the entries about `task`'s action (the typed one was asked
   /// on the store).
-  private func keeps(_ record: ActionRecord<I>) -> Bool {
-    debug.filter.keepsEveryAction || debug.filter.actions(description(of: record))
+  private func keeps(_ task: WatchedTask) -> Bool {
+    debug.filter.keepsEveryAction || debug.filter.actions(description(of: task))
   }
 
-  /// The record of the action whose handler made a change, if one did (not its cleanup, not a hook).
-  private func actionRecord(causing batch: Batch) -> TaskRecord? {
-    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner, cause is ActionRecord<I> else {
-      return nil
-    }
-    return cause
-  }
-
-  /// `record`'s action as the log prints it. An action's entries (taken, changed, ended) follow each other,
+  /// `task`'s action as the log prints it. An action's entries (taken, changed, ended) follow each other,
   /// so the last description is kept and the action is described once.
-  private func description(of record: ActionRecord<I>) -> String {
-    if lastDescribed?.number == record.number { return lastDescribed!.text }
-    let text = describe(record.action)
-    lastDescribed = (record.number, text)
+  private func description(of task: WatchedTask) -> String {
+    if lastDescribed?.number == task.number { return lastDescribed!.text }
+    let text = describe(task.action(of: I.self))
+    lastDescribed = (task.number, text)
     return text
   }
 

@@ -118,9 +118,9 @@ final class Intake<I: Interactor>: Sendable {
 
 /// One entry of a store's intake.
 enum IntakeCommand: Sendable {
-  /// Starts the store, attaching its debug log's inbox if it is logged: the first command, so the log sees
+  /// Starts the store, attaching its watcher if it has one: the first command, so the watcher is told
   /// everything the store does.
-  case start(EventInbox?)
+  case start((any StoreWatcher)?)
   /// Always an `ActionRecord` of the intake's own interactor, held as its base class (see ``Intake``).
   case action(TaskRecord)
   case cancel(CancelID)

@@ -14,9 +14,9 @@
 public final class Store<I: Interactor>: Sendable {
   /// The actor the handlers and hooks run on.
   @usableFromInline package let actor: StoreActor<I>
-  /// The debug log's inbox, told when this store is asked to stop, so a normal exit waits for the stop to
-  /// reach the log.
-  let log: EventInbox?
+  /// What watches the store (its debug log), told when this store is asked to stop, so that a normal exit
+  /// can wait for the stop to reach the log.
+  let watcher: (any StoreWatcher)?
 
   /// Creates a store and starts its hooks.
   ///
@@ -66,17 +66,17 @@ public final class Store<I: Interactor>: Sendable {
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
       starter: starter, name: name)
-    // Off, no inbox is attached, so the store never tells the log anything.
-    log = debug.inbox(for: actor)
-    if let log, log.keeps(.warning) {
-      actor.warnings.attach { message in log.other(EventBox<I>(.warning(message)), essential: true) }
+    // Off, nothing is attached, so the store never tells a log anything.
+    watcher = debug.watcher(for: actor.storeID)
+    if let watcher, watcher.takesWarnings {
+      actor.warnings.attach { message in watcher.event(StoreEvent<I>.warning(message)) }
     }
     actor.home.attach(self)
-    if actor.intake.enqueue(.start(log)) { actor.scheduleDrainFromOutside() }
+    if actor.intake.enqueue(.start(watcher)) { actor.scheduleDrainFromOutside() }
   }
 
   deinit {
-    log?.stopRequested()
+    watcher?.stopRequested()
     actor.stopFromOutside(.released)
   }
 
@@ -152,8 +152,14 @@ public final class Store<I: Interactor>: Sendable {
   /// Stops the store: cancels every task and hook, ends every ``StoreValues`` sequence, and rejects later
   /// sends. Actions sent before `stop()` that have not started are cancelled. Calling it again does nothing.
   public func stop() {
-    log?.stopRequested()
+    watcher?.stopRequested()
     actor.stopFromOutside(.stopped)
+  }
+
+  /// Returns once the store has finished the code it is running now, so that what it has told its watcher
+  /// so far includes the end of an action whose ``ActionTask/finish()`` just returned.
+  func finishCurrentStretch() async {
+    await actor.finishCurrentStretch()
   }
 }
 

@@ -103,8 +103,8 @@ extension StoreActor {
 
   private func process(_ command: Intake<I>.Command, at index: Int, stopping: Bool) {
     switch command {
-    case .start(let log):
-      if let log { observers.attach(log) }
+    case .start(let watcher):
+      if let watcher { observers.attach(watcher) }
       start()
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.

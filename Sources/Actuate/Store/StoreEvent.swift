@@ -42,7 +42,8 @@ extension StoreCause {
   }
 }
 
-/// Everything a store does, in the order it does it, for the DebugStore and the TestStore.
+/// Everything a store does, in the order it does it, for its observers (the TestStore); a ``StoreWatcher`` (the
+/// debug log) is told the rarer ones as events and the rest through its own interface.
 ///
 /// Observers are called synchronously on the store's executor, so they see events in the order they happened
 /// and must return quickly.

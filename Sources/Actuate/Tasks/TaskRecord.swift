@@ -29,8 +29,8 @@ package class TaskRecord: @unchecked Sendable {
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0
-  /// Whether a debug log shows the action (see ``EventInbox``).
-  var inLog = LogPresence.undecided
+  /// The store's watcher's own byte on the task (see ``WatchedTask/mark``).
+  var watcherMark: UInt8 = 0
 
   // Published: under `home.lock`, for handles on any thread. The lock orders every access, so each skips
   // the dynamic exclusivity check.

@@ -204,7 +204,7 @@ struct DebugLogEntryTests {
     let log = LogCollector()
     let id = StoreID(type: "SearchFeature")
     let logger = StoreLogger<SearchFeature>(
-      debug: .pinned(log.sink), actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
+      debug: .pinned(log.sink), actions: nil, id: id)
     let inbox = logger.makeInbox(capacity: EventInbox.defaultCapacity)
     inbox.other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")), essential: false)
     await DebugStore.flush()

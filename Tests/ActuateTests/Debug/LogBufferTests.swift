@@ -95,7 +95,7 @@ struct LogBufferTests {
     var debug = DebugStore.pinned(log.sink)
     debug.writer = DebugWriter()
     let logger = StoreLogger<SearchFeature>(
-      debug: debug, actions: nil, store: ObjectIdentifier(SearchFeature.self), id: id)
+      debug: debug, actions: nil, id: id)
     let inbox = logger.makeInbox(capacity: 2)
     await whileHolding(debug.writer) {
       for number in 1...5 { inbox.other(EventBox<SearchFeature>(.warning("number \(number)")), essential: false) }

@@ -1,0 +1,41 @@
+/// A published change, as a ``StoreWatcher`` is told of it: the closed batch (which holds the state before
+/// and the cause) and the state after, in one box.
+///
+/// Not generic, so a watcher's inbox can hold it; a watcher that knows the store's interactor reads it as
+/// ``WatchedStates``, on its own thread: the cause is described, and the states compared, only there.
+class WatchedChange: @unchecked Sendable {
+  // @unchecked: immutable once made; the batch is closed and never written again.
+  fileprivate let batch: Batch
+  /// The store that published it, to tell its own tasks from another store's.
+  fileprivate let owner: ObjectIdentifier
+
+  fileprivate init(batch: Batch, owner: ObjectIdentifier) {
+    self.batch = batch
+    self.owner = owner
+  }
+}
+
+/// A change of a store of `I`, with its states.
+final class WatchedStates<I: Interactor>: WatchedChange, @unchecked Sendable {
+  /// The state after the change.
+  let new: I.State
+
+  init(batch: Batch, new: I.State, owner: ObjectIdentifier) {
+    self.new = new
+    super.init(batch: batch, owner: owner)
+  }
+
+  /// The state before the change.
+  var old: I.State { StoreActor<I>.old(of: batch) }
+
+  /// What made the change.
+  var cause: StoreCause<I> { StoreCause(of: batch, owner: owner) }
+
+  /// The action whose handler made the change, if one did: not its cleanup's own change, not a hook.
+  var action: WatchedTask? {
+    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner, cause is ActionRecord<I> else {
+      return nil
+    }
+    return WatchedTask(cause)
+  }
+}
