@@ -18,56 +18,17 @@ public final class Store<I: Interactor>: Sendable {
   /// can wait for the stop to reach the log.
   let watcher: (any StoreWatcher)?
 
-  /// Creates a store and starts its hooks.
-  ///
-  /// - Parameters:
-  ///   - state: The initial state.
-  ///   - interactor: The feature's behaviour, holding its dependencies.
-  ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
-  ///   - debug: Whether this store is logged: as ``DebugStore/global`` says (the default), `.off`, or
-  ///     `.using(_:actions:)` a debug log of its own. See ``DebugLogging``.
-  ///   - name: What its log entries, its trace and its warnings call it, such as `"cart alice"`; by default
-  ///     its interactor's type and a number, such as `CartInteractor#7`. Give stores that live side by side
-  ///     names of their own, so their entries tell them apart.
-  @inlinable
-  public convenience init(
-    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global,
-    name: String? = nil
-  ) {
-    self.init(state: state, interactor: interactor, clock: clock, debug: debug, name: name, starter: .specialised)
-  }
-
-  /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
-  /// client's module, the initialiser makes that starter there, specialised for the interactor
-  /// (HowItWorks.md, "Unspecialised code").
-  @usableFromInline
-  convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
-    starter: TaskStarter<I>?
-  ) {
-    self.init(
-      state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [], debug: debug,
-      childHooks: nil, starter: starter, name: name)
-  }
-
-  package convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    debug: DebugLogging<I> = .global, childHooks: ChildHooks? = nil
-  ) {
-    self.init(
-      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, debug: debug,
-      childHooks: childHooks, starter: nil)
-  }
-
+  /// The store every initialiser makes (see `Store+DebugLog` for the public ones): `watching` makes its
+  /// watcher, if anything watches it, from its id.
   init(
     state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    debug: DebugLogging<I>, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil
+    watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil
   ) {
     actor = StoreActor(
       state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
       starter: starter, name: name)
     // Off, nothing is attached, so the store never tells a log anything.
-    watcher = debug.watcher(for: actor.storeID)
+    watcher = watching(actor.storeID)
     if let watcher, watcher.takesWarnings {
       actor.warnings.attach { message in watcher.event(StoreEvent<I>.warning(message)) }
     }
