@@ -58,16 +58,3 @@ extension TransitionTable where Phase == I.State {
     self.init(\.self, onMissing: onMissing, rows: rows)
   }
 }
-
-extension StoreActor {
-  /// Reports an action that has no transition from the current phase: an event for the DebugStore and the
-  /// TestStore, and a warning unless the table has its own handler.
-  func reportMissingTransition(_ action: I.Action, phase: String, handled: Bool) {
-    if !observers.isEmpty { emit(.transitionMissing(action, phase: phase, handled: handled)) }
-    if !handled {
-      warnings.warn(
-        "\(storeID) has no transition for \(describe(action)) from \(phase); the action changed nothing. Add a row for it, or pass onMissing: to handle it."
-      )
-    }
-  }
-}

@@ -3,7 +3,7 @@
 ///
 /// A watcher is told apart from the other observers: it is told the life of each action and each change
 /// through the non-generic ``StoreWatcher``, so a watched store builds no events for it (see
-/// `StoreActor+Events`).
+/// `StoreActor+Observers`).
 struct Observers<I: Interactor>: Sequence {
   private var list: [StoreObserver<I>]
   /// The store's watcher, if it has one.
