@@ -58,8 +58,8 @@ struct ClearingSearch: Interactor {
     case suggest
     /// Clears the query, cancels the search the way `How` says, then clears the results and the spinner.
     case clear(How)
-    /// Waits a second on the clock, then cancels the search by id and clears: the cleanup's writes are
-    /// the first of a stretch that resumed after a suspension.
+    /// Waits at `later`, then cancels the search by id and clears: the cleanup's writes are the first of a
+    /// stretch that resumed after a suspension.
     case clearLater
     /// Clears the query, then cancels its own id, which is also the search's: a handler cancelling itself.
     case giveUp
@@ -79,6 +79,8 @@ struct ClearingSearch: Interactor {
   var cleanup = Cleanup.none
   /// The search's handle, for `.clear(.handle)`.
   var handles = Handles()
+  /// Where `.clearLater` waits: a suspension the test ends, on no clock.
+  var later = Gate()
   /// Runs in the middle of `.clear`, right after the cancel.
   var midway: @Sendable (isolated StoreOf<Self>) -> Void = { _ in }
   var clears = AsyncStream<Void> { $0.finish() }
@@ -100,7 +102,7 @@ struct ClearingSearch: Interactor {
       store.results = []
       store.isSearching = false
     case .clearLater:
-      try? await store.sleep(for: .seconds(1))
+      await later.wait()
       store.cancel(id: SearchID())
       store.query = ""
       store.results = []
