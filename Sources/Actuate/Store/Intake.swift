@@ -4,16 +4,14 @@
 /// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
 @usableFromInline
 final class Intake<I: Interactor>: Sendable {
-  // These and the queue are not nested in the generic class: a nested type is generic too, and a store's
-  // code runs unspecialised for an interactor from another module, so every use of `[Command]` (append,
-  // swap, clear, iterate) looked its metadata up in the runtime's cache, several times per send.
+  // These and the queue are not nested in the generic class: a nested type is generic too, and every use
+  // of `[Command]` would look its metadata up (HowItWorks.md, "Unspecialised code").
   typealias Command = IntakeCommand
   typealias StopReason = IntakeStopReason
 
   private let queue = Locked(IntakeQueue())
   private let numbers = AtomicCounter()
-  /// The records' type, looked up once: unspecialised code naming `ActionRecord<I>` looks its metadata up in
-  /// the runtime's cache at every send.
+  /// The records' type, looked up once rather than at every send (HowItWorks.md, "Unspecialised code").
   private let recordType = ActionRecord<I>.self
 
   /// Numbers tasks in the order they were created.

@@ -62,9 +62,8 @@ extension StoreActor {
 
   /// Closes the open batch, if any, and publishes it as one change.
   func flush() {
-    // Checked here and published out of line: a store's code runs unspecialised for an interactor of
-    // another module, and the publishing code would look up the state's and the events' types on entry,
-    // on every call, batch or not.
+    // Checked here and published out of line, so a call with no open change looks no type up
+    // (HowItWorks.md, "Unspecialised code").
     if batch != nil { publishBatch() }
   }
 

@@ -1,8 +1,7 @@
 extension StoreActor {
   // The events of an action's life. A watcher is told them through its non-generic interface, with the
-  // action's record; only other observers (a TestStore) need the events built. Each event is built out of
-  // line: a store's code runs unspecialised for an interactor of another module, and a function that can
-  // build an event looks up the event's type on entry, whether or not it does.
+  // action's record; only other observers (a TestStore) need the events built, each out of line
+  // (HowItWorks.md, "Unspecialised code").
 
   func emitSent(_ record: ActionRecord<I>) {
     observers.watcher?.actionTaken(WatchedTask(record))

@@ -1,11 +1,9 @@
 /// How a store starts an action's task, made where the interactor's type is known.
 ///
-/// The store's own code is generic and runs unspecialised for an interactor of the client's module: there,
-/// forming a task's operation isolated to the store, and each executor switch in it (at its start, and back
-/// from the handler), looks up the store's generic type and its `Actor` conformance. `specialised` is
+/// Unspecialised, forming a task's operation isolated to the store, and each executor switch in it, looks up
+/// the store's type and its `Actor` conformance (HowItWorks.md, "Unspecialised code"). `specialised` is
 /// inlinable, so the public `Store` initialiser, inlined into the client's module, makes it there, for the
-/// concrete interactor: its task finds the store's executor through cached look-ups and calls the handler
-/// directly. Its task runs `StoreActor.perform`, as every action's task does.
+/// concrete interactor. Its task runs `StoreActor.perform`, as every action's task does.
 @usableFromInline
 struct TaskStarter<I: Interactor>: Sendable {
   @usableFromInline
@@ -43,10 +41,8 @@ struct TaskStarter<I: Interactor>: Sendable {
 /// runtime. Depending on how the optimiser compiles the call, the runtime makes the task either with no
 /// task-executor preference or with a record for a preference that is not there; with the record, every
 /// executor switch in the task reads it under the task's status lock (a mutex on Linux), and the record is
-/// dropped under the lock as the task ends. An action's task makes three switches. Made through a shared copy
-/// of `Task.immediate`, as it was, every action's task had the record; made from inside a loop, as here, none
-/// has, and an awaited send costs 0.97–0.99 µs instead of 1.23–1.27 µs in the same runs. `once` is out of
-/// line, so the loop is not folded away. A uprobe on the runtime's
+/// dropped under the lock as the task ends. An action's task makes three switches. Made from inside a loop,
+/// as here, no action's task has the record. `once` is out of line, so the loop is not folded away. A uprobe on the runtime's
 /// `swift::AsyncTask::pushInitialTaskExecutorPreference` counts the records (Docs/Performance.md says how).
 @usableFromInline
 enum ImmediateTaskSite {
