@@ -29,6 +29,10 @@ struct OneStretchOneChangeTests {
     #expect(seen.states.last?.cleanups == cleanups(cleanup, suggestions: suggestions))
     #expect(seen.changes == ["changed by search(\"tabb\")", "changed by \(ClearingSearch.Action.clear(how))"])
     #expect(seen.logged == [describe(ClearingSearch.Action.search("tabb")), describe(ClearingSearch.Action.clear(how))])
+    // The log names the cleanups the change includes: those that wrote into it.
+    let search = "the cleanup of \(describe(ClearingSearch.Action.search("tabb"))) (cancelled: explicit)"
+    let suggest = "the cleanup of .suggest (cancelled: explicit)"
+    #expect(seen.loggedCleanups == [[], cleanup == .none ? [] : suggestions ? [search, suggest] : [search]])
   }
 
   @Test func aCleanupThatCancelsAnotherHandlerJoinsTheSameChange() async {
@@ -79,6 +83,9 @@ struct OneStretchOneChangeTests {
     #expect(seen.states.last?.cleanups == cleaned)
     #expect(seen.changes == ["changed by search(\"tabb\")", "changed by giveUp"])
     #expect(seen.logged == [describe(ClearingSearch.Action.search("tabb")), ".giveUp"])
+    let both = ["the cleanup of \(describe(ClearingSearch.Action.search("tabb"))) (cancelled: explicit)",
+      "the cleanup of .giveUp (cancelled: explicit)"]
+    #expect(seen.loggedCleanups == [[], cleanup == .none ? [] : both])
   }
 
   @Test(arguments: ClearingSearch.Cleanup.allCases)
@@ -222,6 +229,8 @@ struct Watched<State> {
   var changes: [String] = []
   /// The causes of the changes the debug log wrote, one per "state changed by" entry.
   var logged: [String] = []
+  /// The cleanups each of those entries says its change includes ("with the cleanup of …"), empty if none.
+  var loggedCleanups: [[String]] = []
 }
 
 /// Runs `scenario` on a store of `interactor` watched by a `states` and a `values` subscriber, an observer
@@ -250,11 +259,16 @@ func watch<I: Interactor>(
   while let value = await values.next() { seen.visible.append(value) }
   await store.flushDebugLog()
   seen.changes = log.lines.filter { $0.hasPrefix("changed by ") }
-  seen.logged = collector.entries.compactMap { entry in
+  let headers = collector.entries.compactMap { entry -> Substring? in
     guard let header = entry.split(separator: "\n").first, let range = header.range(of: "] state changed by ") else {
       return nil
     }
-    return String(header[range.upperBound...].dropLast())
+    return header[range.upperBound...].dropLast()
+  }
+  for header in headers {
+    let parts = header.components(separatedBy: ", with ")
+    seen.logged.append(parts[0])
+    seen.loggedCleanups.append(parts.count > 1 ? parts[1].components(separatedBy: " and ") : [])
   }
   return seen
 }

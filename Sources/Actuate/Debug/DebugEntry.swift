@@ -143,10 +143,13 @@ public struct DebugEntry: Sendable {
       outcome: "\(outcome)")
   }
 
-  /// `state changed by .search("tabby"):` and the diff.
-  static func changed(_ diff: String, action: String?, cause: String?) -> DebugEntry {
+  /// `state changed by .search("tabby"):` and the diff; `state changed by .clear, with the cleanup of
+  /// .search("tabby") (cancelled: explicit):` when a cancel in the middle of the stretch ran cleanups that
+  /// wrote into the change.
+  static func changed(_ diff: String, action: String?, cause: String?, including cleanups: [String] = []) -> DebugEntry {
     var message = "state changed"
     if let cause { message += " by \(cause)" }
+    if !cleanups.isEmpty { message += ", with " + cleanups.joined(separator: " and ") }
     return DebugEntry(kind: .stateChange, message: message + ":", detail: diff, action: action, cause: cause)
   }
 

@@ -174,7 +174,9 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       return .finished(description(of: task), outcome: item.outcome, duration: duration)
     case (.changed, _, let changer?):
       let described = description(of: changer)
-      return .changed(subject.diff!.text(maxLines: debug.maxLines), action: described, cause: described)
+      let cleanups = Self.states(item.payload!).cleanups.compactMap(DebugEntry.changer)
+      return .changed(
+        subject.diff!.text(maxLines: debug.maxLines), action: described, cause: described, including: cleanups)
     default:
       return DebugEntry.make(for: event(of: item, subject), diff: subject.diff, maxLines: debug.maxLines)
     }

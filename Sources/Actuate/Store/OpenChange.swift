@@ -29,6 +29,9 @@ class Batch {
   /// Set when the batch is a cleanup's own change: `cause` is then the cancelled action's record. A cleanup
   /// that code cancelled in the middle of its stretch writes into that stretch's batch instead.
   let cleanup: CancellationReason?
+  /// The cleanups a cancel in the middle of the stretch ran that wrote into this change, in the order they
+  /// first wrote: the cancelled actions' records and why they were cancelled. Empty nearly always.
+  var cleanups: [(record: TaskRecord, reason: CancellationReason)] = []
 
   init(cause: TaskRecord?, cleanup: CancellationReason?) {
     self.cause = cause

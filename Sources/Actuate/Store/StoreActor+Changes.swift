@@ -128,11 +128,12 @@ extension StoreActor {
   /// Opens the batch a cleanup's writes go in at its first write, unless it is open: the cancelling
   /// stretch's, or the cleanup's own.
   func willWrite(cleaningUp cleanup: Cleanup) {
-    if let batch {
-      if cleanup.change.owns(batch) { return }
-      flush()
+    if let batch, !cleanup.change.owns(batch) { flush() }
+    if batch == nil { openBatch(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
+    // A cleanup that joins a stretch's change is named with it, once.
+    if cleanup.change.cleanup == nil, let batch, !batch.cleanups.contains(where: { $0.record === cleanup.record }) {
+      batch.cleanups.append((cleanup.record, cleanup.reason))
     }
-    openBatch(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup)
   }
 
   func dropWrite(path: @autoclosure () -> String) {

@@ -31,6 +31,14 @@ final class WatchedStates<I: Interactor>: WatchedChange, @unchecked Sendable {
   /// What made the change.
   var cause: StoreCause<I> { StoreCause(of: batch, owner: owner) }
 
+  /// The cleanups that joined the change: run by a cancel in the middle of its stretch, they wrote into it.
+  var cleanups: [StoreCause<I>] {
+    batch.cleanups.map { cleanup in
+      let record = unsafeDowncast(cleanup.record, to: ActionRecord<I>.self)
+      return .cancellation(record.action, task: record.number, reason: cleanup.reason)
+    }
+  }
+
   /// The action whose handler made the change, if one did: not its cleanup's own change, not a hook.
   var action: WatchedTask? {
     guard batch.cleanup == nil, let cause = batch.cause, cause.owner == owner, cause is ActionRecord<I> else {
