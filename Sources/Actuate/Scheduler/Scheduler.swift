@@ -188,6 +188,12 @@ struct Scheduler {
 
   // MARK: What the store asks
 
+  /// Whether zero-debounced actions wait for the end of the batch being taken.
+  var holdsDebounced: Bool { !debouncedToBatchEnd.isEmpty }
+
+  /// Whether an action names more than one identifier: only then does an end or a drop untag it.
+  var hasTags: Bool { !tags.isEmpty }
+
   /// The records of the tasks that have started and not ended (running, or sleeping out a delay), by number.
   var startedRecords: [UInt64: TaskRecord] {
     var records: [UInt64: TaskRecord] = [:]

@@ -1,6 +1,9 @@
 extension StoreActor {
   /// Takes an action under its policy: the scheduler decides, and the store carries it out.
   func schedule(_ record: ActionRecord<I>, under policy: ActionPolicy) {
+    // Under no id the scheduler has nothing to weigh: it would decide to start the action at once. Most
+    // actions come this way, so they skip building and reading that decision.
+    guard policy.id != nil else { return launch(record, group: nil) }
     carryOut(scheduler.take(record, under: policy))
   }
 
@@ -30,6 +33,8 @@ extension StoreActor {
 
   /// Starts the zero-debounced actions of a batch that no later action of the batch cancelled.
   func startDebouncedAtBatchEnd() {
+    // Asked after every batch: a flag first, so a batch with none returns no optional identifier.
+    guard scheduler.holdsDebounced else { return }
     while let next = scheduler.nextDebounced() {
       withBoundary { launch(actionRecord(next.record), group: next.id) }
     }
@@ -97,7 +102,8 @@ extension StoreActor {
     record.childRun = nil
     record.reader?(current)
     record.end()
-    carryOut(scheduler.ended(record, group: group))
+    // A task that ended in its first stretch, under no id and no tag, left the scheduler nothing to do.
+    if record.isLive || group != nil || scheduler.hasTags { carryOut(scheduler.ended(record, group: group)) }
   }
 
   /// Ends an action that never started.
