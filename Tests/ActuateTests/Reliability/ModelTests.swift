@@ -7,32 +7,6 @@ import Testing
 /// which must agree after every step on what ran, how each action ended, and the state.
 @Suite("Reliability: model", .timeLimit(.minutes(10)))
 struct ModelTests {
-  private enum Step: CustomStringConvertible {
-    case send(ModelJob)
-    case cancelGroup(String)
-    case cancelJob(Int)
-    case advance(Int)
-    /// Sends and cancels that reach the store together, before it can take any of them.
-    case batch([ReferenceModel.BatchCommand])
-
-    var description: String {
-      switch self {
-      case .send(let job): "send \(job)"
-      case .cancelGroup(let id): "cancel id \(id)"
-      case .cancelJob(let number): "cancel #\(number)"
-      case .advance(let ticks): "advance \(ticks)"
-      case .batch(let commands): "together: " + commands.map(Self.describe).joined(separator: "; ")
-      }
-    }
-
-    private static func describe(_ command: ReferenceModel.BatchCommand) -> String {
-      switch command {
-      case .send(let job): "send \(job)"
-      case .cancelGroup(let id): "cancel id \(id)"
-      case .cancelJob(let number): "cancel #\(number)"
-      }
-    }
-  }
 
   static let batches = 8
   /// 2,400 cases in all; 800 under a sanitizer, which runs them ten times slower.
@@ -43,13 +17,6 @@ struct ModelTests {
     ProcessInfo.processInfo.environment["ACTUATE_MODEL_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
   }
 
-  /// Which policies the random jobs run under.
-  private enum Mix: String {
-    /// Every policy, the limits above 1 among them.
-    case all
-    /// Limits only, of 1 (the shorthands), 2 and 3, so that groups fill up and overflow often.
-    case limits
-  }
 
   @Test(arguments: 0..<batches)
   func theStoreAgreesWithTheReferenceModel(batch: Int) async {
@@ -62,7 +29,7 @@ struct ModelTests {
     await Self.run(batch: batch, mix: .limits, seedBase: 0x11_3175)
   }
 
-  private static func run(batch: Int, mix: Mix, seedBase: UInt64) async {
+  private static func run(batch: Int, mix: ModelMix, seedBase: UInt64) async {
     if let seed = Self.replaySeed {
       if batch == 0 { await Self.check(seed: seed, mix: mix) }
       return
@@ -73,70 +40,9 @@ struct ModelTests {
     }
   }
 
-  private static func randomJob(number: Int, mix: Mix, using generator: inout SplitMix64) -> ModelJob {
-    let group = ["a", "b"].randomElement(using: &generator)!
-    let duration = Int.random(in: 0...3, using: &generator)
-    if mix == .limits {
-      let max = Int.random(in: 1...3, using: &generator)
-      let whenFull = [ModelJob.WhenFull.cancelOldest, .dropNew, .wait].randomElement(using: &generator)!
-      let kind: ModelJob.Kind =
-        switch (max, whenFull) {
-        case (1, .cancelOldest): .cancelPrevious
-        case (1, .dropNew): .dropNew
-        case (1, .wait): .serial
-        default: .limit(max, whenFull)
-        }
-      return ModelJob(number: number, kind: kind, group: group, duration: duration)
-    }
-    let kind: ModelJob.Kind =
-      switch Int.random(in: 0..<11, using: &generator) {
-      case 8: .limit(Int.random(in: 2...3, using: &generator), .cancelOldest)
-      case 9: .limit(Int.random(in: 2...3, using: &generator), .dropNew)
-      case 10: .limit(Int.random(in: 2...3, using: &generator), .wait)
-      case 0: .concurrent
-      case 1: .cancelPrevious
-      case 2: .dropNew
-      case 3: .serial
-      case 4: .debounce(Int.random(in: 1...2, using: &generator))
-      case 5: .throttle(Int.random(in: 1...2, using: &generator), latest: true)
-      case 6: .throttle(Int.random(in: 1...2, using: &generator), latest: false)
-      default: .concurrent
-      }
-    let ungrouped = kind == .concurrent && Bool.random(using: &generator)
-    return ModelJob(number: number, kind: kind, group: ungrouped ? nil : group, duration: duration)
-  }
-
-  private static func randomStep(jobs: Int, mix: Mix, using generator: inout SplitMix64) -> Step {
-    switch Int.random(in: 0..<24, using: &generator) {
-    case 0..<9: .send(randomJob(number: jobs, mix: mix, using: &generator))
-    case 9..<11: .cancelGroup(["a", "b"].randomElement(using: &generator)!)
-    case 11..<13 where jobs > 0: .cancelJob(Int.random(in: 0..<jobs, using: &generator))
-    case 20..<24: .batch(randomBatch(jobs: jobs, mix: mix, using: &generator))
-    default: .advance(Int.random(in: 0...3, using: &generator))
-    }
-  }
-
-  /// Two to five commands, mostly sends, whose cancels may name jobs of the same batch.
-  private static func randomBatch(jobs: Int, mix: Mix, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand] {
-    var commands: [ReferenceModel.BatchCommand] = []
-    var count = jobs
-    for _ in 0..<Int.random(in: 2...5, using: &generator) {
-      switch Int.random(in: 0..<10, using: &generator) {
-      case 0..<6:
-        commands.append(.send(randomJob(number: count, mix: mix, using: &generator)))
-        count += 1
-      case 6..<8:
-        commands.append(.cancelGroup(["a", "b"].randomElement(using: &generator)!))
-      default:
-        if count > 0 { commands.append(.cancelJob(Int.random(in: 0..<count, using: &generator))) }
-      }
-    }
-    return commands
-  }
-
   /// Runs one case; records an issue naming the seed and returns `false` at the first disagreement.
   @discardableResult
-  private static func check(seed: UInt64, mix: Mix) async -> Bool {
+  private static func check(seed: UInt64, mix: ModelMix) async -> Bool {
     var generator = SplitMix64(seed: seed)
     let clock = TestClock()
     let store = Store(state: .init(), interactor: ModelInteractor(), clock: clock)
@@ -177,7 +83,7 @@ struct ModelTests {
     }
 
     for _ in 0..<Int.random(in: 5...25, using: &generator) {
-      let step = randomStep(jobs: tasks.count, mix: mix, using: &generator)
+      let step = ModelStep.random(jobs: tasks.count, mix: mix, using: &generator)
       switch step {
       case .send(let job):
         model.send(job)
