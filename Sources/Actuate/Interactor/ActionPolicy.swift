@@ -33,6 +33,8 @@ public struct ActionPolicy: Sendable, CustomStringConvertible {
 
   /// The identifier the policy acts under.
   var id: CancelID? { ids?.own }
+  /// Whether the policy acts under an identifier: asked of every action, without copying the identifier.
+  var hasID: Bool { ids != nil }
   /// The identifiers beside `id` that also name this action; empty for nearly every policy.
   var extraIDs: [CancelID] { ids?.extras ?? [] }
 

@@ -3,7 +3,7 @@ extension StoreActor {
   func schedule(_ record: ActionRecord<I>, under policy: ActionPolicy) {
     // Under no id the scheduler has nothing to weigh: it would decide to start the action at once. Most
     // actions come this way, so they skip building and reading that decision.
-    guard policy.id != nil else { return launch(record, group: nil) }
+    guard policy.hasID else { return launch(record, group: nil) }
     carryOut(scheduler.take(record, under: policy))
   }
 
@@ -47,7 +47,7 @@ extension StoreActor {
   func launch(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
     if let group { scheduler.join(record, group: group) }
     let task: Task<Void, Never>
-    if delay == nil, let starter {
+    if delay == nil, record.childRun == nil, let starter {
       task = starter.start(self, record, group)
     } else {
       task = spawnImmediately(bound: record) { await self.run(record, group: group, after: delay) }
@@ -64,16 +64,22 @@ extension StoreActor {
     await perform(record, group: group)
   }
 
-  /// What every action's task runs, specialised by `TaskStarter` or not: the handler (the parent's, or,
-  /// for an action that carries a child's, the child's) between `willRun` and `ended`.
-  @inlinable
+  /// What every action's task runs: the handler (the parent's, or, for an action that carries a child's,
+  /// the child's) between `willRun` and `ended`.
   func perform(_ record: ActionRecord<I>, group: CancelID?) async {
+    guard record.childRun != nil else { return await performOwnHandler(record, group: group) }
     guard let startedAt = willRun(record, group: group) else { return }
-    if let childRun = record.childRun {
-      await childRun.handle(self)
-    } else {
-      await interactor.onAction(record.action, store: self)
-    }
+    await record.childRun?.handle(self)
+    ended(record, group: group, startedAt: startedAt.time)
+  }
+
+  /// `perform` for an action of the store's own, which `TaskStarter` runs specialised: it never reads the
+  /// record's child run, an optional of closures whose every read in the client's module went through
+  /// value witnesses.
+  @inlinable
+  func performOwnHandler(_ record: ActionRecord<I>, group: CancelID?) async {
+    guard let startedAt = willRun(record, group: group) else { return }
+    await interactor.onAction(record.action, store: self)
     ended(record, group: group, startedAt: startedAt.time)
   }
 

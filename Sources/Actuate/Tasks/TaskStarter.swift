@@ -26,7 +26,7 @@ struct TaskStarter<I: Interactor>: Sendable {
       var task: Task<Void, Never>?
       TaskContext.local.withValue(record) {
         for _ in 0..<ImmediateTaskSite.once {
-          task = Task.immediate { await store.perform(record, group: group) }
+          task = Task.immediate { await store.performOwnHandler(record, group: group) }
         }
       }
       // `once` is 1: the loop has run.
