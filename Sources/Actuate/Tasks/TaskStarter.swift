@@ -3,7 +3,7 @@
 /// Unspecialised, forming a task's operation isolated to the store, and each executor switch in it, looks up
 /// the store's type and its `Actor` conformance (HowItWorks.md, "Unspecialised code"). `specialised` is
 /// inlinable, so the public `Store` initialiser, inlined into the client's module, makes it there, for the
-/// concrete interactor. Its task runs `StoreActor.perform`, as every action's task does.
+/// concrete interactor. Its task runs `StoreActor.performOwnHandler`, the body `perform` runs for the store's own actions.
 @usableFromInline
 struct TaskStarter<I: Interactor>: Sendable {
   @usableFromInline
@@ -14,7 +14,7 @@ struct TaskStarter<I: Interactor>: Sendable {
     self.start = start
   }
 
-  /// Binds the record, starts the task immediately, and in it runs `perform`.
+  /// Binds the record, starts the task immediately, and in it runs `performOwnHandler`.
   ///
   /// `Task.immediate` is called here, in a loop that runs once (`ImmediateTaskSite.once`), rather than
   /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`. `nil` where there is no `Task.immediate`
