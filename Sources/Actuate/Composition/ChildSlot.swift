@@ -24,9 +24,8 @@ protocol ChildSlot<Parent>: Sendable {
 
 /// A child's action as its root runs it: the child's handler, and the child's cleanup should it be
 /// cancelled once started. Both run on the root's executor, which the child shares.
-@usableFromInline
 struct ChildRun: Sendable {
-  @usableFromInline let handle: @Sendable (isolated any Actor) async -> Void
+  let handle: @Sendable (isolated any Actor) async -> Void
   let cleanUp: @Sendable (CancellationReason) -> Void
 }
 

@@ -154,7 +154,7 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   private let sentBy: SenderNote?
   /// For an action that carries a child's: the child's handler, which runs instead of the parent's, and its
   /// cleanup. Set once, on the store, before the action starts.
-  @usableFromInline var childRun: ChildRun?
+  var childRun: ChildRun?
   /// For ``Store/sendAndWait(_:reading:)``: reads the state as the action ends, on the store, before anyone
   /// waiting for the end is resumed.
   let reader: (@Sendable (I.State) -> Void)?
