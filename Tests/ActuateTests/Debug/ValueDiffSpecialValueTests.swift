@@ -3,12 +3,6 @@ import Testing
 
 @testable import Actuate
 
-/// An owner, as in `ValueDiffTests`: its type's name shows in the diff.
-private struct Owner: Equatable {
-  var name: String
-  var age: Int
-}
-
 private struct Event {
   var at: Date
   var id: UUID
@@ -19,15 +13,6 @@ private struct Price: CustomStringConvertible, CustomReflectable {
   var cents: Int
   var description: String { "$\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)" }
   var customMirror: Mirror { Mirror(self, children: [:]) }
-}
-
-private final class Node {
-  var name: String
-  var next: Node?
-  init(name: String, next: Node? = nil) {
-    self.name = name
-    self.next = next
-  }
 }
 
 /// How a diff shows Foundation values, custom descriptions, class cycles and long collections.

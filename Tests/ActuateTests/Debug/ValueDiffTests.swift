@@ -11,11 +11,6 @@ private enum SearchInteractor {
   }
 }
 
-private struct Owner: Equatable {
-  var name: String
-  var age: Int
-}
-
 private struct Todo: Equatable, Identifiable {
   var id: Int
   var title: String

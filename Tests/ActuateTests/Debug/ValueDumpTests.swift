@@ -11,11 +11,6 @@ private enum SearchInteractor {
   }
 }
 
-private struct Owner: Hashable {
-  var name: String
-  var age: Int
-}
-
 private enum LoadState: Hashable {
   case idle
   case loading(progress: Double, label: String)
@@ -39,15 +34,6 @@ private enum Priority: CustomStringConvertible {
 
 private final class Token: CustomDebugStringConvertible {
   var debugDescription: String { "Token<secret>" }
-}
-
-private final class Node {
-  var name: String
-  var next: Node?
-  init(name: String, next: Node? = nil) {
-    self.name = name
-    self.next = next
-  }
 }
 
 @Suite struct ValueDumpTests {
