@@ -115,8 +115,9 @@ struct SchedulerBookkeepingTests {
 
   // MARK: What the store asks
 
-  @Test func theStartedRecordsAreTheRunningTheSleepingAndTheWindingDown() {
-    let runtime = SchedulerRuntime()
+  /// #1 running, #2 running and #3 queued behind it, #4 sleeping out a debounce, #5 running in a throttle
+  /// window that holds #6, and #7 ended in its first stretch.
+  private func sendOneOfEachKind(to runtime: SchedulerRuntime) {
     runtime.send(1, .concurrent)
     runtime.send(2, .serial(id: "a"))
     runtime.send(3, .serial(id: "a"))
@@ -124,6 +125,11 @@ struct SchedulerBookkeepingTests {
     runtime.send(5, .throttle(id: "c", for: .milliseconds(100)))
     runtime.send(6, .throttle(id: "c", for: .milliseconds(100)))
     runtime.send(7, .concurrent, runs: .zero)
+  }
+
+  @Test func theStartedRecordsAreTheRunningTheSleepingAndTheWindingDown() {
+    let runtime = SchedulerRuntime()
+    sendOneOfEachKind(to: runtime)
     runtime.send(8, .concurrent(id: "d"))
     runtime.cancel(1)
     runtime.cancel(id: "d")
@@ -136,13 +142,7 @@ struct SchedulerBookkeepingTests {
 
   @Test func aRecordIsFoundByNumberWhileTheSchedulerHoldsIt() {
     let runtime = SchedulerRuntime()
-    runtime.send(1, .concurrent)
-    runtime.send(2, .serial(id: "a"))
-    runtime.send(3, .serial(id: "a"))
-    runtime.send(4, .debounce(id: "b", for: .milliseconds(100)))
-    runtime.send(5, .throttle(id: "c", for: .milliseconds(100)))
-    runtime.send(6, .throttle(id: "c", for: .milliseconds(100)))
-    runtime.send(7, .concurrent, runs: .zero)
+    sendOneOfEachKind(to: runtime)
     for number in UInt64(1)...6 { #expect(runtime.scheduler.record(numbered: number) === runtime.record(number)) }
     #expect(runtime.scheduler.record(numbered: 7) == nil)
     #expect(runtime.scheduler.record(numbered: 99) == nil)
