@@ -89,6 +89,8 @@ struct Scheduler {
   /// The store started the action's task: it joins its group before its handler runs.
   mutating func join(_ record: TaskRecord, group: CancelID) {
     groups[group, default: WorkGroup()].join(record)
+    record.group = group
+    record.isGrouped = true
   }
 
   /// The action's task outlived its first stretch.
@@ -99,13 +101,17 @@ struct Scheduler {
 
   /// The action's handler returned (or its delay was cancelled): its place goes, and what waited for it
   /// may start.
-  mutating func ended(_ record: TaskRecord, group: CancelID?) -> Decisions {
+  mutating func ended(_ record: TaskRecord) -> Decisions {
     if record.isLive {
       live.removeValue(forKey: record.number)
       record.isLive = false
     }
     var decisions = Decisions()
-    if let group { leave(group, record.number, into: &decisions) }
+    if record.isGrouped, let group = record.group {
+      record.isGrouped = false
+      record.group = nil
+      leave(group, record.number, into: &decisions)
+    }
     if !tags.isEmpty { untag(record, into: &decisions) }
     return decisions
   }

@@ -136,7 +136,7 @@ extension StoreActor {
       schedule(record, under: policy)
     } else {
       // Looked ahead as plain `.concurrent`.
-      launch(record, group: nil)
+      launch(record)
     }
   }
 

@@ -3,7 +3,7 @@ extension StoreActor {
   func schedule(_ record: ActionRecord<I>, under policy: ActionPolicy) {
     // Under no id the scheduler has nothing to weigh: it would decide to start the action at once. Most
     // actions come this way, so they skip building and reading that decision.
-    guard policy.hasID else { return launch(record, group: nil) }
+    guard policy.hasID else { return launch(record) }
     carryOut(scheduler.take(record, under: policy))
   }
 
@@ -15,7 +15,8 @@ extension StoreActor {
   private func carryOut(_ decision: Decision) {
     switch decision {
     case .start(let record, let group, let delay):
-      launch(actionRecord(record), group: group, after: delay)
+      if let group { scheduler.join(record, group: group) }
+      launch(actionRecord(record), after: delay)
     case .cancel(let record, let reason):
       cancelStarted(actionRecord(record), reason: reason)
     case .drop(let record, let reason):
@@ -36,7 +37,10 @@ extension StoreActor {
     // Asked after every batch: a flag first, so a batch with none returns no optional identifier.
     guard scheduler.holdsDebounced else { return }
     while let next = scheduler.nextDebounced() {
-      withBoundary { launch(actionRecord(next.record), group: next.id) }
+      withBoundary {
+        scheduler.join(next.record, group: next.id)
+        launch(actionRecord(next.record))
+      }
     }
   }
 
@@ -44,13 +48,12 @@ extension StoreActor {
 
   /// Runs the handler in a task that starts synchronously, right here: a handler that never suspends
   /// finishes before this returns and leaves nothing behind in the scheduler.
-  func launch(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration? = nil) {
-    if let group { scheduler.join(record, group: group) }
+  func launch(_ record: ActionRecord<I>, after delay: Duration? = nil) {
     let task: Task<Void, Never>
     if delay == nil, record.childRun == nil, let starter {
-      task = starter.start(self, record, group)
+      task = starter.start(self, record)
     } else {
-      task = spawnImmediately(bound: record) { await self.run(record, group: group, after: delay) }
+      task = spawnImmediately(bound: record) { await self.run(record, after: delay) }
     }
     guard !record.isDone else { return }
     scheduler.launched(record, task: task)
@@ -59,37 +62,37 @@ extension StoreActor {
   }
 
   /// The action's task where no `TaskStarter` made it: a delay, then what every action's task runs.
-  private func run(_ record: ActionRecord<I>, group: CancelID?, after delay: Duration?) async {
+  private func run(_ record: ActionRecord<I>, after delay: Duration?) async {
     if let delay { try? await sleep(for: delay) }
-    await perform(record, group: group)
+    await perform(record)
   }
 
   /// What every action's task runs: the handler (the parent's, or, for an action that carries a child's,
   /// the child's) between `willRun` and `ended`.
-  func perform(_ record: ActionRecord<I>, group: CancelID?) async {
-    guard record.childRun != nil else { return await performOwnHandler(record, group: group) }
-    guard let startedAt = willRun(record, group: group) else { return }
+  func perform(_ record: ActionRecord<I>) async {
+    guard record.childRun != nil else { return await performOwnHandler(record) }
+    guard let startedAt = willRun(record) else { return }
     await record.childRun?.handle(self)
-    ended(record, group: group, startedAt: startedAt.time)
+    ended(record, startedAt: startedAt.time)
   }
 
   /// `perform` for an action of the store's own, which `TaskStarter` runs specialised: it never reads the
   /// record's child run, an optional of closures whose every read in the client's module went through
   /// value witnesses.
   @inlinable
-  func performOwnHandler(_ record: ActionRecord<I>, group: CancelID?) async {
-    guard let startedAt = willRun(record, group: group) else { return }
+  func performOwnHandler(_ record: ActionRecord<I>) async {
+    guard let startedAt = willRun(record) else { return }
     await interactor.onAction(record.action, store: self)
-    ended(record, group: group, startedAt: startedAt.time)
+    ended(record, startedAt: startedAt.time)
   }
 
   /// Marks the handler started and returns when; or ends the action and returns `nil` if it was cancelled
   /// before its handler could start (while it slept out a delay, or, where a task cannot start immediately,
   /// while it waited for the store): the handler never runs.
   @usableFromInline
-  func willRun(_ record: ActionRecord<I>, group: CancelID?) -> StartedAt? {
+  func willRun(_ record: ActionRecord<I>) -> StartedAt? {
     if record.isCancelled {
-      ended(record, group: group, startedAt: nil)
+      ended(record, startedAt: nil)
       return nil
     }
     record.hasStarted = true
@@ -98,7 +101,7 @@ extension StoreActor {
 
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts what waited for it.
   @usableFromInline
-  func ended(_ record: ActionRecord<I>, group: CancelID?, startedAt: Duration?) {
+  func ended(_ record: ActionRecord<I>, startedAt: Duration?) {
     if let batch, batch.cause === record { flush() }
     activity &+= 1
     // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
@@ -109,7 +112,7 @@ extension StoreActor {
     record.reader?(current)
     record.end()
     // A task that ended in its first stretch, under no id and no tag, left the scheduler nothing to do.
-    if record.isLive || group != nil || scheduler.hasTags { carryOut(scheduler.ended(record, group: group)) }
+    if record.isLive || record.isGrouped || scheduler.hasTags { carryOut(scheduler.ended(record)) }
   }
 
   /// Ends an action that never started.

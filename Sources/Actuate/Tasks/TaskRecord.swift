@@ -26,6 +26,11 @@ package class TaskRecord: @unchecked Sendable {
   var hasStarted = false
   /// Whether the task outlived its first stretch and sits in the scheduler's `live` table.
   var isLive = false
+  /// Whether the task holds a place in a group: `group != nil`, asked as every task ends without copying
+  /// the identifier.
+  var isGrouped = false
+  /// The group the task holds a place in, from its start to its end; set by the scheduler.
+  var group: CancelID?
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0

@@ -7,10 +7,10 @@
 @usableFromInline
 struct TaskStarter<I: Interactor>: Sendable {
   @usableFromInline
-  let start: @Sendable (isolated StoreActor<I>, ActionRecord<I>, CancelID?) -> Task<Void, Never>
+  let start: @Sendable (isolated StoreActor<I>, ActionRecord<I>) -> Task<Void, Never>
 
   @inlinable
-  init(start: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>, CancelID?) -> Task<Void, Never>) {
+  init(start: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>) -> Task<Void, Never>) {
     self.start = start
   }
 
@@ -22,11 +22,11 @@ struct TaskStarter<I: Interactor>: Sendable {
   @inlinable
   static var specialised: Self? {
     guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else { return nil }
-    return Self { store, record, group in
+    return Self { store, record in
       var task: Task<Void, Never>?
       TaskContext.local.withValue(record) {
         for _ in 0..<ImmediateTaskSite.once {
-          task = Task.immediate { await store.performOwnHandler(record, group: group) }
+          task = Task.immediate { await store.performOwnHandler(record) }
         }
       }
       // `once` is 1: the loop has run.

@@ -313,7 +313,7 @@ final class SchedulerRuntime {
   /// `StoreActor.ended`: the record ends first, then the scheduler hears of it.
   private func handlerReturned(_ record: TaskRecord) {
     record.end()
-    carryOut(scheduler.ended(record, group: launchedUnder[record.number] ?? nil))
+    carryOut(scheduler.ended(record))
   }
 
   /// `StoreActor.cancelStarted`: its sleep is cut short (it returns at `windDown`), and its cleanup runs
