@@ -50,7 +50,7 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
       case .stateChanged(let old, let new, let cause) where old != new:
         log.pending.append(.change(old: old, new: new, cause: cause))
         log.recorded += 1
-      case .actionSent(let action, let task, let sender):
+      case .actionTaken(let action, let task, let sender):
         log.unfinished[task] = action
         if sender != nil {
           log.receivedRunning.insert(task)
@@ -63,7 +63,7 @@ final class TestStoreRecorder<I: Interactor>: Sendable where I.State: Equatable 
       case .warning(let message):
         log.pending.append(.warning(message))
         log.recorded += 1
-      case .actionFinished(_, let task, let outcome, _):
+      case .actionEnded(_, let task, let outcome, _):
         log.finishedTasks.insert(task)
         if log.receivedRunning.remove(task) != nil { log.receivedOutcomes[task] = outcome }
         log.unfinished[task] = nil

@@ -33,7 +33,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     guard !isDetached else { return lastKnown }
     if let state = read(store.current) { return state }
     // Removed by a change the root has not published yet: the state before that change still has it.
-    if let old = store.onSharedExecutor({ $0.batch == nil ? nil : $0.batchOld }), let state = read(old) { return state }
+    if let old = store.onSharedExecutor({ $0.openChange == nil ? nil : $0.stateBeforeChange }), let state = read(old) { return state }
     return lastKnown
   }
 
@@ -90,13 +90,10 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   }
 
   func withBoundary(_ body: () -> Void) {
-    // The root's `withBoundary`, in two halves: the body stays in the caller's hands.
-    store.onSharedExecutor { $0.boundaryDepth += 1 }
+    // The root's `withBoundary`, in its two halves: the body, the child's code, stays in the caller's hands.
+    store.onSharedExecutor { $0.enterBoundary() }
     body()
-    store.onSharedExecutor { root in
-      root.boundaryDepth -= 1
-      root.flush()
-    }
+    store.onSharedExecutor { $0.leaveBoundary() }
   }
 
   func hookDelivered(hook: @autoclosure () -> String, element: @autoclosure () -> String) {

@@ -115,7 +115,7 @@ extension StoreActor {
   private func reject(_ record: ActionRecord<I>) {
     record.reader?(current)
     _ = record.end(.rejected)
-    if !observers.isEmpty { emitFinished(record, startedAt: nil) }
+    if !observers.isEmpty { emitEnded(record, startedAt: nil) }
   }
 
   // MARK: Children's hooks, as the root reports them
@@ -130,7 +130,7 @@ extension StoreActor {
     if let error {
       emit(.childHookFailed(hook, error: error))
     } else {
-      emit(.childHookFinished(hook))
+      emit(.childHookEnded(hook))
     }
   }
 

@@ -66,13 +66,13 @@ public struct DebugEntry: Sendable {
     case .started(let state):
       entry.message = "started with state:"
       entry.detail = indented(DebugStore.dump(state, maxLines: maxLines))
-    case .actionSent(let action, _, let sender):
+    case .actionTaken(let action, _, let sender):
       return .sent(describe(action), sender: sender.map(name(of:)))
     case .actionStarted:
       return nil
     case .actionCancelled(let action, _, let reason):
       return .cancelled(describe(action), reason: reason)
-    case .actionFinished(let action, _, let outcome, let duration):
+    case .actionEnded(let action, _, let outcome, let duration):
       return .finished(describe(action), outcome: outcome, duration: duration ?? .zero)
     case .stateChanged(_, _, let cause):
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
@@ -91,7 +91,7 @@ public struct DebugEntry: Sendable {
     case .hookEvent(let hook, let element):
       entry.cause = "hook \(describe(hook))"
       entry.message = "hook \(describe(hook)) delivered \(element)"
-    case .hookFinished(let hook):
+    case .hookEnded(let hook):
       entry.cause = "hook \(describe(hook))"
       entry.message = "hook \(describe(hook)) finished"
     case .hookFailed(let hook, let error):
@@ -100,7 +100,7 @@ public struct DebugEntry: Sendable {
     case .childHookEvent(let hook, let element):
       entry.cause = hook
       entry.message = "\(hook) delivered \(element)"
-    case .childHookFinished(let hook):
+    case .childHookEnded(let hook):
       entry.cause = hook
       entry.message = "\(hook) finished"
     case .childHookFailed(let hook, let error):

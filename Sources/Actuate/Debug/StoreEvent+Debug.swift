@@ -3,15 +3,15 @@ extension StoreEvent {
   var debugKind: DebugEntryKind? {
     switch self {
     case .started: .started
-    case .actionSent: .action
+    case .actionTaken: .action
     case .actionStarted: nil
     case .actionCancelled: .cancelled
-    case .actionFinished: .handlerFinished
+    case .actionEnded: .handlerFinished
     case .stateChanged: .stateChange
     case .writeDropped: .writeDropped
     case .sendDropped: .sendDropped
     case .hookEvent, .childHookEvent: .hookEvent
-    case .hookFinished, .childHookFinished: .hookFinished
+    case .hookEnded, .childHookEnded: .hookFinished
     case .hookFailed, .childHookFailed: .hookFailed
     case .transitionMissing: .transitionMissing
     case .warning: .warning
@@ -23,8 +23,8 @@ extension StoreEvent {
   /// whose handler caused it.
   var subjectActions: [I.Action] {
     switch self {
-    case .actionSent(let action, _, _), .actionStarted(let action, _), .actionCancelled(let action, _, _),
-      .actionFinished(let action, _, _, _):
+    case .actionTaken(let action, _, _), .actionStarted(let action, _), .actionCancelled(let action, _, _),
+      .actionEnded(let action, _, _, _):
       [action]
     case .stateChanged(_, _, let cause), .writeDropped(_, let cause):
       cause.action.map { [$0] } ?? []
@@ -32,7 +32,7 @@ extension StoreEvent {
       [action] + (cause.action.map { [$0] } ?? [])
     case .transitionMissing(let action, _, _):
       [action]
-    case .started, .hookEvent, .hookFinished, .hookFailed, .childHookEvent, .childHookFinished, .childHookFailed,
+    case .started, .hookEvent, .hookEnded, .hookFailed, .childHookEvent, .childHookEnded, .childHookFailed,
       .warning, .stopped:
       []
     }

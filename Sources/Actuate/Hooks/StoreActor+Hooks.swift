@@ -21,7 +21,7 @@ extension StoreActor {
           if let link {
             link.hookEnded("hook \(describe(record.hook))", error: nil)
           } else if !observers.isEmpty {
-            emit(.hookFinished(record.hook))
+            emit(.hookEnded(record.hook))
           }
         }
       } catch {

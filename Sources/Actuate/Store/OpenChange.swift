@@ -8,26 +8,26 @@ struct Cleanup {
   let change: ChangeOwner
 }
 
-/// Whose change a batch is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
+/// Whose an open change is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
 /// task-local record, `cleanup` `nil`), or a cleanup's own (the cancelled action's record and the reason).
 struct ChangeOwner {
   let cause: TaskRecord?
   let cleanup: CancellationReason?
 
-  /// Whether `batch` is this one's change.
-  func owns(_ batch: Batch) -> Bool {
-    batch.cause === cause && batch.cleanup == cleanup
+  /// Whether `change` is this one's.
+  func owns(_ change: OpenChange) -> Bool {
+    change.cause === cause && change.cleanup == cleanup
   }
 }
 
-/// The writes of one stretch, between its first write and the change that publishes them. Not generic, so
-/// that asking whether a batch is open (every write, every task's end) is a pointer test in the store's
-/// unspecialised code, not a look-up of a generic optional's type; the state before the batch is kept
+/// The change a stretch is making: its writes, from the first until the change is published. Not generic, so
+/// that asking whether a change is open (every write, every task's end) is a pointer test in the store's
+/// unspecialised code, not a look-up of a generic optional's type; the state before the change is kept
 /// by the subclass.
-class Batch {
+class OpenChange {
   let cause: TaskRecord?
-  /// Set when the batch is a cleanup's own change: `cause` is then the cancelled action's record. A cleanup
-  /// that code cancelled in the middle of its stretch writes into that stretch's batch instead.
+  /// Set when the change is a cleanup's own: `cause` is then the cancelled action's record. A cleanup
+  /// that code cancelled in the middle of its stretch writes into that stretch's change instead.
   let cleanup: CancellationReason?
   /// The cleanups a cancel in the middle of the stretch ran that wrote into this change, in the order they
   /// first wrote: the cancelled actions' records and why they were cancelled. Empty nearly always.
@@ -39,8 +39,8 @@ class Batch {
   }
 }
 
-/// A batch and the state before its first write.
-final class StateBatch<State>: Batch {
+/// An open change and the state before its first write.
+final class OpenStateChange<State>: OpenChange {
   let old: State
 
   init(old: State, cause: TaskRecord?, cleanup: CancellationReason? = nil) {

@@ -3,7 +3,7 @@ extension StoreActor {
   var isObserved: Bool { !observers.isEmpty || !subscribers.isEmpty || hasChildren }
 
   /// Called by the inlined state accessors before a root store's write, in one call: whether the write
-  /// lands, and if it does, the batch it joins.
+  /// lands, and if it does, the change it joins.
   ///
   /// A write does not land once the store has stopped, nor for a cancelled action, whether its handler
   /// writes or a task the handler started (it inherits the action's task-local record, though not its
@@ -12,7 +12,7 @@ extension StoreActor {
   func beginWrite() -> Bool {
     // In the middle of a stretch, a parent first notes the children whose state went away since the
     // stretch's last write: this write may bring it back, and the child that was there must still end.
-    if hasChildren, batch != nil, anchor.countsChildren { noteGoneChildren() }
+    if hasChildren, openChange != nil, anchor.countsChildren { noteGoneChildren() }
     if let cleaning {
       if isObserved { willWrite(cleaningUp: cleaning) }
       return true
@@ -29,53 +29,59 @@ extension StoreActor {
     return true
   }
 
-  /// Opens a batch at the first write of a stretch, so the stretch's writes become one change; a write from
-  /// another task first closes the batch that is open. Returns whether the write still lands.
+  /// Opens a change at the first write of a stretch, so the stretch's writes become one change; a write
+  /// from another task first publishes the change that is open. Returns whether the write still lands.
   private func willWrite(cause: TaskRecord?) -> Bool {
-    if let batch {
-      if batch.cause === cause, batch.cleanup == nil { return true }
-      flush()
+    if let openChange {
+      if openChange.cause === cause, openChange.cleanup == nil { return true }
+      publishChange()
       // The change just published may have replaced a child and cancelled this write's task: a stale write
       // of the old child must not land in the new one.
       if hasChildren, isCancelledNow(cause) { return false }
     }
-    openBatch(cause: cause)
+    beginChange(cause: cause)
     return true
   }
 
-  /// Out of line, like `publishBatch`: building a batch looks up the state's type.
+  /// Out of line, like `publishOpenChange`: building a change looks up the state's type.
   @inline(never)
-  func openBatch(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
-    batch = StateBatch(old: current, cause: cause, cleanup: cleanup)
+  func beginChange(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
+    openChange = OpenStateChange(old: current, cause: cause, cleanup: cleanup)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor.
-    if boundaryDepth == 0, !flushScheduled {
-      flushScheduled = true
-      Task { self.flushScheduledBatch() }
+    if boundaryDepth == 0, !publishScheduled {
+      publishScheduled = true
+      Task { self.publishScheduledChange() }
     }
   }
 
-  private func flushScheduledBatch() {
-    flushScheduled = false
-    flush()
+  private func publishScheduledChange() {
+    publishScheduled = false
+    publishChange()
   }
 
-  /// Closes the open batch, if any, and publishes it as one change.
-  func flush() {
+  /// The end of a task's stretch (its handler returned): the change it made, if open, is published.
+  func stretchEnded(by record: TaskRecord) {
+    if let openChange, openChange.cause === record { publishChange() }
+  }
+
+  /// Publishes the open change, if any. The one place a change is published: every other path (a stretch's
+  /// end, a write from another task, a cleanup of the store's own, a stop) comes here.
+  func publishChange() {
     // Checked here and published out of line, so a call with no open change looks no type up
     // (HowItWorks.md, "Unspecialised code").
-    if batch != nil { publishBatch() }
+    if openChange != nil { publishOpenChange() }
   }
 
   @inline(never)
-  private func publishBatch() {
-    guard let batch else { return }
-    self.batch = nil
+  private func publishOpenChange() {
+    guard let change = openChange else { return }
+    openChange = nil
     activity &+= 1
-    if !observers.isEmpty { emitChanged(batch) }
+    if !observers.isEmpty { emitChanged(change) }
     // Each out of line, for the same reason as this function.
     if !subscribers.isEmpty { publishToSubscribers() }
-    if hasChildren { reconcileChildren(after: batch) }
+    if hasChildren { reconcileChildren(after: change) }
   }
 
   @inline(never)
@@ -84,18 +90,25 @@ extension StoreActor {
   }
 
   @inline(never)
-  private func reconcileChildren(after batch: Batch) {
-    reconcileChildren(old: Self.old(of: batch))
+  private func reconcileChildren(after change: OpenChange) {
+    reconcileChildren(old: Self.old(of: change))
   }
 
   /// Runs `body` as one stretch of the store's own making, and publishes its writes as one change.
   func withBoundary<R>(_ body: () throws -> R) rethrows -> R {
-    boundaryDepth += 1
-    defer {
-      boundaryDepth -= 1
-      flush()
-    }
+    enterBoundary()
+    defer { leaveBoundary() }
     return try body()
+  }
+
+  /// The halves of `withBoundary`, for a child's hook, whose code runs as the root's stretch.
+  func enterBoundary() {
+    boundaryDepth += 1
+  }
+
+  func leaveBoundary() {
+    boundaryDepth -= 1
+    publishChange()
   }
 
   // MARK: Cancels and cleanups in a stretch
@@ -117,22 +130,24 @@ extension StoreActor {
   /// cleanup's writes are a change of their own, caused by the cancellation.
   func withCleanup(of record: TaskRecord, reason: CancellationReason, _ cleanup: () -> Void) {
     let joined = cancellingStretch
-    if joined == nil { flush() }
+    if joined == nil { publishChange() }
     let outer = cleaning
     cleaning = Cleanup(record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
     cleanup()
-    if joined == nil { flush() }
+    if joined == nil { publishChange() }
     cleaning = outer
   }
 
-  /// Opens the batch a cleanup's writes go in at its first write, unless it is open: the cancelling
+  /// Opens the change a cleanup's writes go in at its first write, unless it is open: the cancelling
   /// stretch's, or the cleanup's own.
   func willWrite(cleaningUp cleanup: Cleanup) {
-    if let batch, !cleanup.change.owns(batch) { flush() }
-    if batch == nil { openBatch(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
+    if let openChange, !cleanup.change.owns(openChange) { publishChange() }
+    if openChange == nil { beginChange(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
     // A cleanup that joins a stretch's change is named with it, once.
-    if cleanup.change.cleanup == nil, let batch, !batch.cleanups.contains(where: { $0.record === cleanup.record }) {
-      batch.cleanups.append((cleanup.record, cleanup.reason))
+    if cleanup.change.cleanup == nil, let openChange,
+      !openChange.cleanups.contains(where: { $0.record === cleanup.record })
+    {
+      openChange.cleanups.append((cleanup.record, cleanup.reason))
     }
   }
 
@@ -141,8 +156,8 @@ extension StoreActor {
     emit(.writeDropped(path: path(), cause: cause(of: TaskContext.current)))
   }
 
-  func cause(of batch: Batch) -> StoreCause<I> {
-    StoreCause(of: batch, owner: ObjectIdentifier(self))
+  func cause(of change: OpenChange) -> StoreCause<I> {
+    StoreCause(of: change, owner: ObjectIdentifier(self))
   }
 
   func cause(of cleanup: Cleanup) -> StoreCause<I> {

@@ -123,7 +123,7 @@ extension StoreActor {
 
   /// Takes one action, the command at `index` of its batch: starts, queues or drops it.
   private func take(_ record: ActionRecord<I>, at index: Int, stopping: Bool) {
-    if !observers.isEmpty { emitSent(record) }
+    if !observers.isEmpty { emitTaken(record) }
     if stopping || isStopped {
       drop(record, reason: .storeStopped)
     } else if let reason = scheduler.lookahead.cancelReason(at: index) {

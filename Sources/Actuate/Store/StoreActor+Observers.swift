@@ -3,9 +3,9 @@ extension StoreActor {
   // action's record; only other observers (a TestStore) need the events built, each out of line
   // (HowItWorks.md, "Unspecialised code").
 
-  func emitSent(_ record: ActionRecord<I>) {
+  func emitTaken(_ record: ActionRecord<I>) {
     observers.watcher?.actionTaken(WatchedTask(record))
-    if observers.hasListeners { emitSentEvent(record) }
+    if observers.hasListeners { emitTakenEvent(record) }
   }
 
   /// Returns when the handler started, for the duration the end reports.
@@ -21,16 +21,16 @@ extension StoreActor {
     if observers.hasListeners { emitCancelledEvent(record, reason: reason) }
   }
 
-  func emitFinished(_ record: ActionRecord<I>, startedAt: Duration?) {
+  func emitEnded(_ record: ActionRecord<I>, startedAt: Duration?) {
     let duration = startedAt.map { StartedAt.now - $0 }
     let outcome = record.endingOutcome
     observers.watcher?.actionEnded(WatchedTask(record), outcome: outcome, duration: duration)
-    if observers.hasListeners { emitFinishedEvent(record, outcome: outcome, duration: duration) }
+    if observers.hasListeners { emitEndedEvent(record, outcome: outcome, duration: duration) }
   }
 
   @inline(never)
-  private func emitSentEvent(_ record: ActionRecord<I>) {
-    emitToListeners(.actionSent(record.action, task: record.number, sender: record.sender))
+  private func emitTakenEvent(_ record: ActionRecord<I>) {
+    emitToListeners(.actionTaken(record.action, task: record.number, sender: record.sender))
   }
 
   @inline(never)
@@ -44,25 +44,25 @@ extension StoreActor {
   }
 
   @inline(never)
-  private func emitFinishedEvent(_ record: ActionRecord<I>, outcome: ActionOutcome, duration: Duration?) {
-    emitToListeners(.actionFinished(record.action, task: record.number, outcome: outcome, duration: duration))
+  private func emitEndedEvent(_ record: ActionRecord<I>, outcome: ActionOutcome, duration: Duration?) {
+    emitToListeners(.actionEnded(record.action, task: record.number, outcome: outcome, duration: duration))
   }
 
-  /// Tells a change to the watcher, boxing the new state with the batch if it wants it, and to the other
+  /// Tells a published change to the watcher, boxed with the new state if it wants it, and to the other
   /// observers as an event.
   @inline(never)
-  func emitChanged(_ batch: Batch) {
-    if let watcher = observers.watcher, watcher.wantsChange(madeBy: stretchTask(of: batch)) {
-      watcher.changed(WatchedStates<I>(batch: batch, new: current, owner: ObjectIdentifier(self)))
+  func emitChanged(_ change: OpenChange) {
+    if let watcher = observers.watcher, watcher.wantsChange(madeBy: stretchTask(of: change)) {
+      watcher.changed(WatchedStates<I>(change: change, new: current, owner: ObjectIdentifier(self)))
     }
     if observers.hasListeners {
-      emitToListeners(.stateChanged(old: Self.old(of: batch), new: current, cause: cause(of: batch)))
+      emitToListeners(.stateChanged(old: Self.old(of: change), new: current, cause: cause(of: change)))
     }
   }
 
-  /// The task of this store whose stretch made `batch`, unless it is a cleanup's change of its own.
-  private func stretchTask(of batch: Batch) -> WatchedTask? {
-    guard batch.cleanup == nil, let cause = batch.cause, cause.owner == ObjectIdentifier(self) else { return nil }
+  /// The task of this store whose stretch made `change`, unless it is a cleanup's change of its own.
+  private func stretchTask(of change: OpenChange) -> WatchedTask? {
+    guard change.cleanup == nil, let cause = change.cause, cause.owner == ObjectIdentifier(self) else { return nil }
     return WatchedTask(cause)
   }
 
@@ -173,7 +173,7 @@ extension StoreActor {
   /// change is still waiting for its flush, so that `feed` holds the store's state as of now.
   func catchUp(_ feed: StateFeed<I.State>) {
     attach(feed)
-    flush()
+    publishChange()
   }
 
   // MARK: A missing transition

@@ -75,17 +75,17 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @exclusivity(unchecked) var batchBuffer: [Intake<I>.Command] = []
 
   /// The state before the first write of the current stretch, while anyone listens for changes.
-  @exclusivity(unchecked) var batch: Batch?
-  /// The state before the open batch's first write; only while a batch is open.
-  var batchOld: I.State { Self.old(of: batch!) }
+  @exclusivity(unchecked) var openChange: OpenChange?
+  /// The state before the open change's first write; only while a change is open.
+  var stateBeforeChange: I.State { Self.old(of: openChange!) }
 
-  /// The state before `batch`'s first write: every batch of this store holds its state.
-  static func old(of batch: Batch) -> I.State {
-    unsafeDowncast(batch, to: StateBatch<I.State>.self).old
+  /// The state before `change`'s first write: every open change of this store holds its state.
+  static func old(of change: OpenChange) -> I.State {
+    unsafeDowncast(change, to: OpenStateChange<I.State>.self).old
   }
   /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will flush after it.
   @exclusivity(unchecked) var boundaryDepth = 0
-  @exclusivity(unchecked) var flushScheduled = false
+  @exclusivity(unchecked) var publishScheduled = false
   /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
   /// test can tell when a round trip through the store found nothing new to do.
   @exclusivity(unchecked) var activity: UInt64 = 0

@@ -32,12 +32,12 @@ extension StoreCause {
     }
   }
 
-  /// The cause of a change made in `batch`: its record's, or for a cleanup's writes, the cancellation.
-  init(of batch: Batch, owner: ObjectIdentifier) {
-    if let reason = batch.cleanup, let record = batch.cause as? ActionRecord<I> {
+  /// The cause of `change`: its record's, or for a cleanup's own change, the cancellation.
+  init(of change: OpenChange, owner: ObjectIdentifier) {
+    if let reason = change.cleanup, let record = change.cause as? ActionRecord<I> {
       self = .cancellation(record.action, task: record.number, reason: reason)
     } else {
-      self.init(of: batch.cause, owner: owner)
+      self.init(of: change.cause, owner: owner)
     }
   }
 }
@@ -51,13 +51,13 @@ package enum StoreEvent<I: Interactor>: Sendable {
   /// The store started with this state; its hooks are about to start.
   case started(I.State)
   /// An action was taken from the intake; `sender` is `nil` when it came from outside the store.
-  case actionSent(I.Action, task: UInt64, sender: StoreCause<I>?)
+  case actionTaken(I.Action, task: UInt64, sender: StoreCause<I>?)
   /// An action's handler started (for a debounced action: once its quiet period passed).
   case actionStarted(I.Action, task: UInt64)
   /// An action's task was cancelled, or dropped by its policy before it started.
   case actionCancelled(I.Action, task: UInt64, reason: CancellationReason)
   /// An action's task ended. `duration` is how long the handler ran, `nil` if it never started.
-  case actionFinished(I.Action, task: UInt64, outcome: ActionOutcome, duration: Duration?)
+  case actionEnded(I.Action, task: UInt64, outcome: ActionOutcome, duration: Duration?)
   /// The writes of one synchronous stretch of a handler or hook.
   case stateChanged(old: I.State, new: I.State, cause: StoreCause<I>)
   /// A cancelled task wrote to state; the write was dropped.
@@ -66,14 +66,14 @@ package enum StoreEvent<I: Interactor>: Sendable {
   case sendDropped(I.Action, cause: StoreCause<I>)
   /// A hook's sequence produced an element.
   case hookEvent(I.Hook, element: String)
-  /// A hook's sequence finished.
-  case hookFinished(I.Hook)
+  /// A hook's sequence ended.
+  case hookEnded(I.Hook)
   /// A hook's sequence threw; the hook ended and the store runs on.
   case hookFailed(I.Hook, error: String)
   /// A child's hook (named) produced an element.
   case childHookEvent(String, element: String)
   /// A child's hook (named) finished.
-  case childHookFinished(String)
+  case childHookEnded(String)
   /// A child's hook (named) threw; the hook ended and the child runs on.
   case childHookFailed(String, error: String)
   /// An action had no transition from the state machine's current phase (described); it changed nothing.

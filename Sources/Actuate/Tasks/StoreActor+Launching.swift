@@ -102,11 +102,11 @@ extension StoreActor {
   /// Ends a task whose handler returned (or whose delay was cancelled), then starts what waited for it.
   @usableFromInline
   func ended(_ record: ActionRecord<I>, startedAt: Duration?) {
-    if let batch, batch.cause === record { flush() }
+    stretchEnded(by: record)
     activity &+= 1
     // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
     // after `finish()` has the line.
-    if !observers.isEmpty { emitFinished(record, startedAt: startedAt) }
+    if !observers.isEmpty { emitEnded(record, startedAt: startedAt) }
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
     record.childRun = nil
     record.reader?(current)
@@ -121,7 +121,7 @@ extension StoreActor {
     _ = record.markCancelled(reason)
     if !observers.isEmpty {
       emitCancelled(record, reason: reason)
-      emitFinished(record, startedAt: nil)
+      emitEnded(record, startedAt: nil)
     }
     record.childRun = nil
     record.reader?(current)
@@ -233,12 +233,12 @@ extension StoreActor {
   /// go. From then on nothing lands: no write, no change, no event.
   func stopEverything() {
     guard !isStopped else { return }
-    flush()
+    publishChange()
     isStopped = true
     carryOut(scheduler.stop())
     for task in hookTasks { task.cancel() }
     hookTasks = []
-    flush()
+    publishChange()
     if !scheduler.live.isEmpty { watchForHandlersIgnoringCancellation() }
     subscribers.finishAll()
     endChildren()

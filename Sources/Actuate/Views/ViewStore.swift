@@ -39,12 +39,9 @@ public final class ViewStore<I: Interactor>: Observable {
     follow()
   }
 
-  /// Creates a store from `state` and `interactor` (as ``Store/init(state:interactor:clock:debug:)`` does)
-  /// and follows it.
-  public init(
-    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global
-  ) {
-    store = Store(state: state, interactor: interactor, clock: clock, debug: debug)
+  /// Follows a store just made with `state`: it has published nothing yet, so the model starts from it.
+  init(following store: Store<I>, madeWith state: I.State) {
+    self.store = store
     current = state
     follow()
   }

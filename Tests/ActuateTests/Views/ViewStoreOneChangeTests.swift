@@ -47,6 +47,6 @@ final class Shown: Sendable {
 }
 
 extension StoreActor {
-  /// The state as the store's subscribers last had it: before the open batch, if one is open.
-  var publishedState: I.State { batch == nil ? state : batchOld }
+  /// The state as the store's subscribers last had it: before the open change, if one is open.
+  var publishedState: I.State { openChange == nil ? state : stateBeforeChange }
 }

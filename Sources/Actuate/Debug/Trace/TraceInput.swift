@@ -21,13 +21,13 @@ enum TraceInput: Sendable {
     switch event {
     case .started(let state):
       return .instant(name: "started", task: nil, args: [("state", DebugStore.dump(state, maxLines: maxLines))])
-    case .actionSent(let action, let task, let sender):
+    case .actionTaken(let action, let task, let sender):
       return .taken(task: task, action: describe(action), sender: sender?.task, sentBy: sender.map(DebugEntry.name(of:)))
     case .actionStarted(_, let task):
       return .handlerStarted(task: task)
     case .actionCancelled(_, let task, let reason):
       return .cancelled(task: task, reason: "\(reason)")
-    case .actionFinished(_, let task, let outcome, _):
+    case .actionEnded(_, let task, let outcome, _):
       return .ended(task: task, outcome: "\(outcome)")
     case .stateChanged(_, _, let cause):
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
@@ -47,9 +47,9 @@ enum TraceInput: Sendable {
       return .instant(name: "hook \(describe(hook))", task: nil, args: [("element", element)])
     case .childHookEvent(let hook, let element):
       return .instant(name: hook, task: nil, args: [("element", element)])
-    case .hookFinished(let hook):
+    case .hookEnded(let hook):
       return .instant(name: "hook \(describe(hook)) finished", task: nil, args: [])
-    case .childHookFinished(let hook):
+    case .childHookEnded(let hook):
       return .instant(name: "\(hook) finished", task: nil, args: [])
     case .hookFailed(let hook, let error):
       return .instant(name: "hook \(describe(hook)) failed", task: nil, args: [("error", error)])
