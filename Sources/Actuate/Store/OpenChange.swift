@@ -8,7 +8,7 @@ struct Cleanup {
   let change: ChangeOwner
 }
 
-/// Whose an open change is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
+/// Whose open change it is: a stretch of code's (a handler's, a hook's, a task's a handler started: their
 /// task-local record, `cleanup` `nil`), or a cleanup's own (the cancelled action's record and the reason).
 struct ChangeOwner {
   let cause: TaskRecord?

@@ -170,7 +170,7 @@ extension StoreActor {
   }
 
   /// Attaches `feed` if it is not yet, and publishes the writes of a stretch that has ended but whose
-  /// change is still waiting for its flush, so that `feed` holds the store's state as of now.
+  /// change is still waiting to be published, so that `feed` holds the store's state as of now.
   func catchUp(_ feed: StateFeed<I.State>) {
     attach(feed)
     publishChange()
