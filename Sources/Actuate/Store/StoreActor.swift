@@ -83,7 +83,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   static func old(of change: OpenChange) -> I.State {
     unsafeDowncast(change, to: OpenStateChange<I.State>.self).old
   }
-  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will publish its change after it.
+  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will
+  /// publish its change after it.
   @exclusivity(unchecked) var boundaryDepth = 0
   @exclusivity(unchecked) var publishScheduled = false
   /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
