@@ -59,7 +59,39 @@ extension TestStore {
             + skipped.map { "  • " + $0 }.joined(separator: "\n"))
       }
     }
+    hasEnded.withLock { $0 = true }
     store.stop()
+  }
+
+  /// Ends the test without asserting what is left: the changes and received actions not yet asserted are
+  /// dropped, and the tasks still running are cancelled. Say so on purpose, where a test checks only its
+  /// beginning; an exhaustive test that lets its store go without this or ``finish(fileID:filePath:line:column:)``
+  /// fails.
+  public func skipRemaining() {
+    hasEnded.withLock { $0 = true }
+    _ = recorder.log.withLock { log in
+      defer { log.pending = [] }
+      return log.pending
+    }
+    store.stop()
+  }
+
+  /// Fails an exhaustive test that let its store go without ending it, naming what it left unasserted or
+  /// still running. Called as the store goes away, so it can only read what the store has reported so far.
+  func reportLeftBehind() {
+    let (pending, unfinished) = recorder.log.withLock { log in
+      (log.pending.map { $0.describe(cause: describe) }, log.unfinished.sorted { $0.key < $1.key })
+    }
+    guard !pending.isEmpty || !unfinished.isEmpty else { return }
+    let lines =
+      pending.map { "  • " + $0 } + unfinished.map { "  • \(Actuate.describe($0.value)) is still running" }
+    fail(
+      """
+      The TestStore went away before the test ended it, leaving:
+      \(lines.joined(separator: "\n"))
+      End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
+      store.skipRemaining() to drop it on purpose.
+      """, at: creation)
   }
 
   /// One line per unfinished action: whether it sleeps on the TestClock (until when), runs on without it,

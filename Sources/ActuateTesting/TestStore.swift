@@ -28,6 +28,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   private let settings: Locked<Settings>
   /// Tasks a failure has named as running on without the TestClock: the clock no longer waits for them.
   let stuck = Locked<Set<UInt64>>([])
+  /// Where the test made the store: a test that lets it go without `finish()` fails there.
+  let creation: TestLocation
+  /// Whether the test ended the store with ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()``.
+  let hasEnded = Locked(false)
 
   struct Settings {
     var expected: I.State
@@ -54,8 +58,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     hooks: [I.Hook] = Array(I.Hook.allCases),
     childHooks: [any Hashable & Sendable]? = nil,
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = .seconds(5),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
+    self.creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let recorder = TestStoreRecorder<I>()
     self.recorder = recorder
     self.testClock = clock as? TestClock
@@ -72,6 +78,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   }
 
   deinit {
+    if isExhaustive, !hasEnded.withLock({ $0 }) { reportLeftBehind() }
     if let clockListener { testClock?.removeListener(clockListener) }
     if let clockSettler = clockSettler.withLock({ $0 }) { testClock?.removeListener(clockSettler) }
     store.stop()
