@@ -12,7 +12,11 @@ extension TestStore {
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let ignored = stuck.withLock { $0 }
-    let idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
+    var idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
+    if testClock == nil {
+      // A task asleep on another clock wakes by itself: it is waited for, in real time, like one that runs on.
+      idle = await wait(during: "finish()", at: location) { $0.unfinished.isEmpty } != .timedOut
+    }
     let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
     if !unfinished.isEmpty {
       let (lines, anyRunning) = await describeUnfinished(unfinished)
@@ -98,6 +102,7 @@ extension TestStore {
   /// or waits its turn; and whether any runs on.
   func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
     let running = Set(await runningTasks().map(\.number))
+    let live = Set(await store.actor.liveActionNumbers)
     let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
     let now = testClock?.now ?? .init()
     var anyRunning = false
@@ -105,7 +110,7 @@ extension TestStore {
       let what: String
       if let deadline = sleeping[number] {
         what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
-      } else if running.contains(number) {
+      } else if running.contains(number) || testClock == nil && live.contains(number) {
         anyRunning = true
         what = "runs on, not sleeping on the TestClock"
       } else {

@@ -43,14 +43,17 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///
   /// - Parameters:
   ///   - clock: The store's clock. Pass a ``TestClock`` to control debounce, throttle and delays; the
-  ///     default is a fresh one, so no test waits for real time by accident.
+  ///     default is a fresh one, so no test waits for real time by accident. On another clock, assertions
+  ///     wait for its sleeps in real time, up to `timeout`.
   ///   - hooks: The hooks to run; all of them by default. Pass `[]` to test handlers alone.
   ///   - childHooks: The children's hooks to run, of any child at any depth (`[TodoInteractor.Hook.autosave]`);
   ///     `nil`, the default, runs them all, and `[]` none.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
-  ///   - timeout: How long an assertion waits in real time for something that does not happen, before it
-  ///     fails; also how long the ``TestClock`` waits for a task that runs on without sleeping on it, before
-  ///     it fails naming the task. Nothing waits this long in a passing test.
+  ///   - timeout: How long an assertion waits in real time for a task that runs on without the TestClock
+  ///     (a network call, a real clock), before it fails naming the task; also how long the ``TestClock``
+  ///     waits for such a task. When nothing more can happen, an assertion fails at once.
+  ///   - fileID, filePath, line, column: Where the test made the store: an exhaustive store the test lets go
+  ///     without ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
   public init(
     initialState: I.State,
     interactor: I,
@@ -130,12 +133,12 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     case timedOut
   }
 
-  /// Waits until `condition` holds or the timeout passes, waking on every store event and every sleep on
-  /// the test clock.
+  /// Waits until `condition` holds, or nothing more can happen until the test acts, or the timeout passes,
+  /// waking on every store event and every sleep on the test clock.
   ///
-  /// A store that looks settled does not end the wait early: a hook fed by an outside sequence may be about
-  /// to deliver an element, so only the timeout decides that something will not happen. Passing tests
-  /// therefore never wait; failing ones wait for the timeout.
+  /// Nothing more can happen once the store is settled: every task has ended or sleeps on the TestClock,
+  /// and every hook waits for its next element. A hook's sequence fed from outside the test (a real timer,
+  /// a socket) is the one thing this misses; the test feeds what its hooks read before asserting.
   func wait(
     during what: String, at location: TestLocation, until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool
   ) async -> Wait {
@@ -149,9 +152,11 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     await settle(during: what, at: location)
     while true {
       if recorder.log.withLock({ condition($0) }) { return .satisfied }
-      if ContinuousClock.now >= deadline {
-        return await isSettled() ? .settled : .timedOut
+      if await isSettled() {
+        // Events the settled store reported on its way there are in the log: look once more.
+        return recorder.log.withLock({ condition($0) }) ? .satisfied : .settled
       }
+      if ContinuousClock.now >= deadline { return .timedOut }
       await recorder.nextWake()
     }
   }
@@ -208,10 +213,11 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   }
 
   /// Whether the store can do nothing more on its own: its intake is empty, no hook is reacting to a change,
-  /// and every task that has not ended sleeps on a clock. Hooks awaiting their next element do not count:
+  /// and every task that has not ended sleeps on the TestClock. Hooks awaiting their next element do not count:
   /// they wait on what the test feeds them.
   func isSettled() async -> Bool {
-    let running = await store.actor.runningRecords
+    // On another clock than the TestClock, a sleeping task wakes by itself, in real time.
+    let running = testClock == nil ? await store.actor.liveActionNumbers : await store.actor.runningRecords.map(\.number)
     return running.isEmpty && store.actor.home.deliveries.busyRecords.isEmpty && !store.actor.hasUntakenCommands
   }
 
