@@ -246,6 +246,11 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     settings.withLock { $0.expected = new }
   }
 
+  /// Takes `state` as the state the test last asserted.
+  func takeAsAsserted(_ state: I.State) {
+    settings.withLock { $0.expected = state }
+  }
+
   func fail(_ message: String, at location: TestLocation) {
     IssueReporter.fail(message, at: location)
   }

@@ -85,4 +85,40 @@ struct CleanupAssertionTests {
     #expect(reported.count == 1)
     #expect(reported.first?.contains("a state change by the cleanup of .upload(\"a\"), cancelled (explicit)") == true)
   }
+
+  @Test func cancelAssertsTheCleanupOfAnUploadCancelledFromOutside() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
+    await store.send(.upload("a")) { $0.isUploading = true }
+    await store.cancel(id: "upload") { $0.isUploading = false }
+    await clock.run()
+    await store.finish()
+  }
+
+  @Test func cancelWithNothingUnderTheIdentifierChangesNothing() async {
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: TestClock())
+    await store.cancel(id: "upload")
+    await store.finish()
+  }
+
+  @Test func anUnassertedCleanupOfACancelFromOutsideIsReportedThere() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
+    await store.send(.upload("a")) { $0.isUploading = true }
+    let reported = await failures { await store.cancel(id: "upload") }
+    #expect(reported == [
+      """
+      cancel(id: "upload") changed the state, but the test expected no change (- before, + after):
+
+            CleanupAssertionTests.Upload.State(
+          -   isUploading: true,
+          +   isUploading: false,
+              uploaded: []
+            )
+      Pass a closure that makes this change: cancel(id: …) { $0… = … }.
+      """
+    ])
+    await clock.run()
+    await store.finish()
+  }
 }
