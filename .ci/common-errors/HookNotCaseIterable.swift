@@ -12,6 +12,9 @@ struct Clock: Interactor {
   }
 
   func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
-    .none
+    switch hook {
+    case .timer:
+      .send(store.timer(every: .seconds(1))) { _ in .tick }
+    }
   }
 }
