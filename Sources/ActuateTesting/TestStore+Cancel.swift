@@ -20,20 +20,7 @@ extension TestStore {
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let what = "cancel(id: \(Actuate.describe(id)))"
-    if isExhaustive {
-      let leftovers = takePending()
-      if !leftovers.isEmpty {
-        fail(
-          """
-          Before \(what), the test must assert what happened earlier:
-          \(leftovers.map { "  • " + $0 }.joined(separator: "\n"))
-          Assert changes with step { … } and actions sent from inside with receive(…), or make the test \
-          non-exhaustive (exhaustivity = .off).
-          """, at: location)
-      }
-    } else {
-      skipPending()
-    }
+    requireEarlierAsserted(before: what, at: location)
     store.cancel(id: id)
     await store.actor.drainIntake()
     let cleanups = takeCleanupChanges()

@@ -17,20 +17,7 @@ extension TestStore {
   ) async -> ActionTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let what = "send(\(Actuate.describe(store.actor.interactor.action(from: action))))"
-    if isExhaustive {
-      let leftovers = takePending()
-      if !leftovers.isEmpty {
-        fail(
-          """
-          Before \(what), the test must assert what happened earlier:
-          \(leftovers.map { "  • " + $0 }.joined(separator: "\n"))
-          Assert changes with step { … } and actions sent from inside with receive(…), or make the test \
-          non-exhaustive (exhaustivity = .off).
-          """, at: location)
-      }
-    } else {
-      skipPending()
-    }
+    requireEarlierAsserted(before: what, at: location)
 
     let task = store.send(action)
     let number = task.number

@@ -264,26 +264,4 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     case .unknown: "code outside any handler or hook"
     }
   }
-
-  /// The unasserted items, described for a failure message; empties the list.
-  func takePending() -> [String] {
-    let pending = recorder.log.withLock { log in
-      defer { log.pending = [] }
-      return log.pending
-    }
-    if let last = pending.last(where: { if case .change = $0 { true } else { false } }),
-      case .change(_, let new, _) = last
-    {
-      settings.withLock { $0.expected = new }
-    }
-    return pending.map { $0.describe(cause: describe) }
-  }
-
-  /// In a non-exhaustive test, drops unasserted items, noting them if asked to.
-  func skipPending() {
-    let skipped = takePending()
-    if exhaustivity.showsSkipped, !skipped.isEmpty {
-      recorder.log.withLock { $0.skipped += skipped }
-    }
-  }
 }
