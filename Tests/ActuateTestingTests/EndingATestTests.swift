@@ -5,17 +5,10 @@ import Testing
 /// An exhaustive test must end its store: with `finish()`, or with `skipRemaining()` on purpose.
 @Suite("TestStore: ending a test")
 struct EndingATestTests {
-  private func loader(_ exhaustivity: Exhaustivity = .on, clock: TestClock) -> TestStore<LoaderInteractor> {
-    let (messages, _) = AsyncStream<String>.makeStream()
-    return TestStore(
-      initialState: .init(), interactor: LoaderInteractor(messages: messages), clock: clock, exhaustivity: exhaustivity,
-      timeout: .milliseconds(100))
-  }
-
   @Test func aStoreLetGoWithAnUnassertedChangeFailsNamingIt() async {
     let clock = TestClock()
     let reported = await failures {
-      let store = loader(clock: clock)
+      let store = loaderTestStore(clock: clock)
       await store.send(.load) { $0.isLoading = true }
       await clock.run()
     }
@@ -28,7 +21,7 @@ struct EndingATestTests {
   @Test func aStoreLetGoWithATaskStillRunningFailsNamingIt() async {
     let clock = TestClock()
     let reported = await failures {
-      let store = loader(clock: clock)
+      let store = loaderTestStore(clock: clock)
       await store.send(.load) { $0.isLoading = true }
     }
     #expect(reported == [
@@ -44,7 +37,7 @@ struct EndingATestTests {
   @Test func skipRemainingEndsATestOnPurpose() async {
     let clock = TestClock()
     let reported = await failures {
-      let store = loader(clock: clock)
+      let store = loaderTestStore(clock: clock)
       await store.send(.load) { $0.isLoading = true }
       store.skipRemaining()
     }
@@ -54,7 +47,7 @@ struct EndingATestTests {
   @Test func aNonExhaustiveStoreNeedsNoEnding() async {
     let clock = TestClock()
     let reported = await failures {
-      let store = loader(.off, clock: clock)
+      let store = loaderTestStore(.off, clock: clock)
       await store.send(.load)
     }
     #expect(reported.isEmpty)
@@ -63,7 +56,7 @@ struct EndingATestTests {
   @Test func aFinishedStoreIsNotReportedAgain() async {
     let clock = TestClock()
     let reported = await failures {
-      let store = loader(clock: clock)
+      let store = loaderTestStore(clock: clock)
       await store.send(.load) { $0.isLoading = true }
       await clock.run()
       await store.finish()

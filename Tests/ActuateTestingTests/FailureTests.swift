@@ -5,15 +5,8 @@ import Testing
 /// Every failure the TestStore reports, captured and compared by text.
 @Suite("TestStore failures")
 struct FailureTests {
-  private func loader(_ exhaustivity: Exhaustivity = .on, clock: TestClock = TestClock()) -> TestStore<LoaderInteractor> {
-    let (messages, _) = AsyncStream<String>.makeStream()
-    return TestStore(
-      initialState: .init(), interactor: LoaderInteractor(messages: messages), clock: clock, exhaustivity: exhaustivity,
-      timeout: .milliseconds(100))
-  }
-
   @Test func aWrongExpectationShowsADiff() async {
-    let store = loader()
+    let store = loaderTestStore()
     let reported = await failures {
       await store.send(.increment) { $0.count = 2 }
     }
@@ -35,7 +28,7 @@ struct FailureTests {
   }
 
   @Test func anUnexpectedChangeIsReported() async {
-    let store = loader()
+    let store = loaderTestStore()
     let reported = await failures { await store.send(.increment) }
     #expect(reported.count == 1)
     #expect(reported.first?.hasPrefix("send(.increment) changed the state, but the test expected no change (- before, + after):") == true)
@@ -45,7 +38,7 @@ struct FailureTests {
   }
 
   @Test func aChangeThatNeverComesIsReportedWithTheReason() async {
-    let store = loader()
+    let store = loaderTestStore()
     let reported = await failures { await store.send(.noop) { $0.count = 5 } }
     #expect(reported.count == 1)
     #expect(reported.first?.hasPrefix("The test expected send(.noop) to change the state, but its handler finished without changing it.") == true)
@@ -53,7 +46,7 @@ struct FailureTests {
 
   @Test func aHandlerWaitingOnTheClockIsNamedInTheFailure() async {
     let clock = TestClock()
-    let store = loader(clock: clock)
+    let store = loaderTestStore(clock: clock)
     let reported = await failures {
       await store.send(.load) { $0.isLoading = true }
       await store.receive(.loaded(["a", "b"]))
@@ -71,7 +64,7 @@ struct FailureTests {
 
   @Test func receivingTheWrongActionIsReported() async {
     let clock = TestClock()
-    let store = loader(clock: clock)
+    let store = loaderTestStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
     await clock.run()
     let reported = await failures { await store.receive(.increment) }
@@ -87,7 +80,7 @@ struct FailureTests {
 
   @Test func unassertedEventsFailTheNextSendWithAHint() async {
     let clock = TestClock()
-    let store = loader(clock: clock)
+    let store = loaderTestStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
     await clock.run()
     let reported = await failures { await store.send(.increment) { $0.count = 1 } }
@@ -99,7 +92,7 @@ struct FailureTests {
 
   @Test func finishListsRunningTasksAndLeftovers() async {
     let clock = TestClock()
-    let store = loader(clock: clock)
+    let store = loaderTestStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
     let reported = await failures { await store.finish() }
     #expect(reported == [
@@ -113,7 +106,7 @@ struct FailureTests {
 
   @Test func stepBeforeAReceivedActionPointsToReceive() async {
     let clock = TestClock()
-    let store = loader(clock: clock)
+    let store = loaderTestStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
     await clock.run()
     let reported = await failures {
@@ -129,7 +122,7 @@ struct FailureTests {
 
   @Test func nonExhaustiveTestsCanShowWhatTheySkipped() async {
     let clock = TestClock()
-    let store = loader(.off(showSkipped: true), clock: clock)
+    let store = loaderTestStore(.off(showSkipped: true), clock: clock)
     await store.send(.load)
     await clock.run()
     let reported = await failures { await store.finish() }
@@ -141,7 +134,7 @@ struct FailureTests {
   }
 
   @Test func aWrongValueInANonExhaustiveTestIsStillCaught() async {
-    let store = loader(.off)
+    let store = loaderTestStore(.off)
     let reported = await failures { await store.send(.increment) { $0.count = 3 } }
     #expect(reported.count == 1)
     #expect(reported.first?.contains("-   count: 3,") == true)

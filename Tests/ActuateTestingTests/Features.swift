@@ -98,6 +98,17 @@ struct LoaderInteractor: Interactor {
   }
 }
 
+/// The loader in a TestStore whose waits for what never happens are short: the failure tests provoke them.
+func loaderTestStore(
+  _ exhaustivity: Exhaustivity = .on, clock: TestClock = TestClock(),
+  fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> TestStore<LoaderInteractor> {
+  let (messages, _) = AsyncStream<String>.makeStream()
+  return TestStore(
+    initialState: .init(), interactor: LoaderInteractor(messages: messages), clock: clock, exhaustivity: exhaustivity,
+    timeout: .milliseconds(100), fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
 /// Collects the failures a TestStore reports while `body` runs, instead of failing the test.
 func failures(_ body: () async -> Void) async -> [String] {
   let collected = Locked<[String]>([])
