@@ -5,15 +5,15 @@ import Testing
 import XCTest
 #endif
 
-/// Where a test asserted something: the failure is reported there.
-public struct TestLocation: Sendable {
+/// Where a test asserted something: the failure is reported there. Internal: each TestStore method takes
+/// the caller's `fileID`, `filePath`, `line` and `column` as defaults, and builds one.
+struct TestLocation: Sendable {
   let fileID: String
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
-  /// The location of the caller; every TestStore method takes one as defaults.
-  public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+  init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
     self.fileID = fileID
     self.filePath = filePath
     self.line = line

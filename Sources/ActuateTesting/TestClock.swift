@@ -186,7 +186,7 @@ public final class TestClock: Clock, Sendable {
   /// Runs `settler` before time moves and after every wake-up: a TestStore waits there, bounded, until its
   /// store is idle, and reports what kept it from being so. `home` names the store's records, so a woken
   /// task of a store with no TestStore is waited for by the clock itself.
-  package func addSettler(
+  func addSettler(
     for home: RecordHome, _ settler: @escaping @Sendable (_ what: String, _ location: TestLocation) async -> Void
   ) -> UInt64 {
     state.withLock { state in
