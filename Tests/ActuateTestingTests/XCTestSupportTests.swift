@@ -22,5 +22,27 @@ final class XCTestSupportTests: XCTestCase {
   func testFailuresGoToXCTestOutsideSwiftTesting() {
     XCTAssertEqual(IssueReporter.destination, .xcTest)
   }
+
+  /// A store kept by a test case may go away after its test ended, when XCTest has no test to fail: the
+  /// store says what it left in a warning instead, and the run goes on.
+  func testAStoreLetGoWithWorkLeftWarnsUnderXCTest() async {
+    let warnings = Warnings()
+    await warnings.collect {
+      var store: TestStore<SearchInteractor>? = TestStore(
+        initialState: .init(), interactor: SearchInteractor(search: { _ in [] }), clock: TestClock())
+      await store?.send(.queryChanged("tab")) { $0.query = "tab" }
+      store = nil
+    }
+    XCTAssertEqual(warnings.all, [
+      """
+      [Actuate] warning: ActuateTestingTests/XCTestSupportTests.swift:31: The TestStore went away before the test \
+      ended it, leaving:
+        • the action .search, sent from inside the store
+        • .search is still running
+      End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
+      store.skipRemaining() to drop it on purpose.
+      """
+    ])
+  }
 }
 #endif

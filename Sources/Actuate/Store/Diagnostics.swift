@@ -6,7 +6,7 @@ package enum Diagnostics {
   /// How long after a stop a handler may still run before a warning says it ignores cancellation.
   @TaskLocal package static var stopGrace: Duration = .seconds(2)
 
-  static func warn(_ message: String) {
+  package static func warn(_ message: String) {
     let line = "[Actuate] warning: \(message)"
     if let handler {
       handler(line)
