@@ -7,6 +7,17 @@ extension Scheduler {
     return decisions
   }
 
+  /// A cancel taken from the intake, as its command says: by identifier, by predicate, or an action's handle
+  /// (every such record is the store's own). `nil` for a command that is not a cancel.
+  mutating func cancel(taking command: IntakeCommand) -> Decisions? {
+    switch command {
+    case .cancel(let id): cancel(id: id, reason: .explicit)
+    case .cancelMatching(let matches): cancel(matching: matches, reason: .explicit)
+    case .cancelTask(let record): cancel(record, reason: .explicit)
+    case .start, .action, .stop: nil
+    }
+  }
+
   /// Cancels every group whose identifier matches, oldest work first.
   mutating func cancel(matching matches: (CancelID) -> Bool, reason: CancellationReason) -> Decisions {
     var decisions = Decisions()

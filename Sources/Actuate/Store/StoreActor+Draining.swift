@@ -109,13 +109,8 @@ extension StoreActor {
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
       take(actionRecord(taken), at: index, stopping: stopping)
-    case .cancel(let id):
-      carryOut(scheduler.cancel(id: id, reason: .explicit))
-    case .cancelMatching(let matches):
-      carryOut(scheduler.cancel(matching: matches, reason: .explicit))
-    case .cancelTask(let record):
-      // Only an action's handle cancels a task: every such record is this store's.
-      carryOut(scheduler.cancel(record, reason: .explicit))
+    case .cancel, .cancelMatching, .cancelTask:
+      if let decisions = scheduler.cancel(taking: command) { carryOut(decisions) }
     case .stop:
       stopEverything()
     }

@@ -232,12 +232,8 @@ final class SchedulerRuntime {
         note("start #\(record.number) (looked ahead as concurrent)")
         launch(record, group: nil, after: nil)
       }
-    case .cancel(let id):
-      carryOut(scheduler.cancel(id: id, reason: .explicit))
-    case .cancelMatching(let matches):
-      carryOut(scheduler.cancel(matching: matches, reason: .explicit))
-    case .cancelTask(let record):
-      carryOut(scheduler.cancel(record, reason: .explicit))
+    case .cancel, .cancelMatching, .cancelTask:
+      if let decisions = scheduler.cancel(taking: command) { carryOut(decisions) }
     case .start, .stop:
       preconditionFailure("not a command these tests send")
     }
