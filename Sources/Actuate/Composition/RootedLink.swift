@@ -1,7 +1,7 @@
 /// The link of a child at any depth inside the root store `Root`.
 final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked Sendable {
   // @unchecked: used only on the root's executor, which the child store shares.
-  typealias Child = C
+  typealias Member = C
 
   let name: String
   let node: UInt64
@@ -59,25 +59,22 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   }
 
   var root: any TaskOwner { store }
+  var childName: String? { name }
   var anchor: ExecutorAnchor { store.anchor }
   var clock: any Clock<Duration> { store.clock }
   var deliveries: DeliveryTracker { store.deliveries }
   var childHooks: ChildHooks? { store.childHooks }
 
-  func cancelNodes(_ nodes: Set<UInt64>) {
-    store.onSharedExecutor { $0.cancelChildNodes(nodes) }
-  }
-
   func nextNumber() -> UInt64 { store.intake.nextNumber() }
 
   func send(_ action: C.Action) -> ActionTask {
     let action = embed(action)
-    return store.onSharedExecutor { $0.send(action) }
+    return store.onSharedExecutor { $0.enqueue(action) }
   }
 
   func cancel(id: CancelID) {
     let scoped = CancelID(ChildScope(node: node, id: id))
-    store.onSharedExecutor { $0.cancel(id: scoped) }
+    store.onSharedExecutor { $0.cancelWork(under: scoped) }
   }
 
   func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
@@ -86,7 +83,11 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
       guard let scope = id.childScope, scope.node == node, let own = scope.id else { return false }
       return matches(own)
     }
-    store.onSharedExecutor { $0.cancel(matching: scoped) }
+    store.onSharedExecutor { $0.cancelWork(matching: scoped) }
+  }
+
+  func cancelNodes(_ nodes: Set<UInt64>) {
+    store.onSharedExecutor { $0.cancelChildNodes(nodes) }
   }
 
   func withBoundary(_ body: () -> Void) {
@@ -96,13 +97,30 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     store.onSharedExecutor { $0.leaveBoundary() }
   }
 
-  func hookDelivered(hook: @autoclosure () -> String, element: @autoclosure () -> String) {
-    let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : ("\(name) \(hook())", element())
-    store.onSharedExecutor { $0.childHookDelivered(described) }
+  func hookDelivered(_ record: HookRecord<C>, element: @autoclosure () -> String) {
+    let hook = hookID(record)
+    let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : element()
+    store.onSharedExecutor { root in
+      root.activity &+= 1
+      if let described { root.emit(.childHookEvent(hook, element: described)) }
+    }
   }
 
-  func hookEnded(_ hook: String, error: String?) {
-    store.onSharedExecutor { $0.childHookEnded("\(self.name) \(hook)", error: error) }
+  func hookEnded(_ record: HookRecord<C>, error: String?) {
+    let hook = hookID(record)
+    store.onSharedExecutor { root in
+      guard !root.observers.isEmpty else { return }
+      if let error {
+        root.emit(.childHookFailed(hook, error: error))
+      } else {
+        root.emit(.childHookEnded(hook))
+      }
+    }
+  }
+
+  /// Which hook of which child, as the root's observers are told: the record's own, made as it started.
+  private func hookID(_ record: HookRecord<C>) -> ChildHookID {
+    record.child ?? ChildHookID(record.hook, of: C.self, child: name)
   }
 
   func link<G: Interactor>(

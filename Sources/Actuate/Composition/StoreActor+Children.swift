@@ -24,11 +24,7 @@ extension StoreActor {
         "\(storeID) has no child at \(path), so there was nothing to cancel. Name the key path of an entry of the interactor's `children`."
       )
     }
-    if let link {
-      link.cancelNodes(nodes)
-    } else {
-      cancelChildNodes(nodes)
-    }
+    route.cancelNodes(nodes)
   }
 
   /// Cancels everything the children numbered `nodes` run: a cancel made by code in its stretch
@@ -116,22 +112,6 @@ extension StoreActor {
     record.reader?(current)
     _ = record.end(.rejected)
     if !observers.isEmpty { emitEnded(record, startedAt: nil) }
-  }
-
-  // MARK: Children's hooks, as the root reports them
-
-  func childHookDelivered(_ described: (hook: String, element: String)?) {
-    activity &+= 1
-    if let described { emit(.childHookEvent(described.hook, element: described.element)) }
-  }
-
-  func childHookEnded(_ hook: String, error: String?) {
-    guard !observers.isEmpty else { return }
-    if let error {
-      emit(.childHookFailed(hook, error: error))
-    } else {
-      emit(.childHookEnded(hook))
-    }
   }
 
   // MARK: The shared executor

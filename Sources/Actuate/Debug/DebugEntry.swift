@@ -98,13 +98,13 @@ public struct DebugEntry: Sendable {
       entry.cause = "hook \(describe(hook))"
       entry.message = "hook \(describe(hook)) failed: \(error)"
     case .childHookEvent(let hook, let element):
-      entry.cause = hook
+      entry.cause = hook.description
       entry.message = "\(hook) delivered \(element)"
     case .childHookEnded(let hook):
-      entry.cause = hook
+      entry.cause = hook.description
       entry.message = "\(hook) finished"
     case .childHookFailed(let hook, let error):
-      entry.cause = hook
+      entry.cause = hook.description
       entry.message = "\(hook) failed: \(error)"
     case .transitionMissing(let action, let phase, let handled):
       entry.action = describe(action)

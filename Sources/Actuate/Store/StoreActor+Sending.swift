@@ -5,7 +5,12 @@ extension StoreActor {
   /// A send from a task that has been cancelled is dropped and reported, like its state writes.
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
-    if isChild { return link!.send(action) }
+    route.send(action)
+  }
+
+  /// A send of the running code, into this root's intake: ``send(_:)``'s, or a child's carried in the
+  /// parent's action.
+  func enqueue(_ action: I.Action) -> ActionTask {
     var sender: SenderNote?
     if let cleaning {
       sender = observers.isEmpty ? .unknown : .note(cause(of: cleaning))

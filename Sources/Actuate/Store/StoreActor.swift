@@ -33,9 +33,11 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Whose executor this store runs on: its own, or, for a child store, its root's, so that parent and
   /// children share one serial executor and a child's handler reaches the root's state without a hop.
   nonisolated let anchor: ExecutorAnchor
-  /// For a child store, how it reaches its root: its state lives in the root's, and its tasks, sends and
-  /// changes are the root's. `nil` for a root.
+  /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated let link: (any ChildLink<I>)?
+  /// Where this store's sends, cancels and hook reports go: the store itself for a root, its root through
+  /// `link` for a child. Set once, as the store is made; unowned by a root's route.
+  nonisolated(unsafe) private(set) var route: (any StoreRoute<I>)!
   /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
   @usableFromInline nonisolated let isChild: Bool
   let hooksToStart: [I.Hook]
@@ -111,6 +113,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
     self.home = home
+    self.route = OwnRoute(store: self)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
@@ -129,6 +132,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.anchor = anchor
     self.deliveries = deliveries
     self.link = link
+    self.route = link
     self.isChild = true
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
@@ -209,10 +213,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
   /// this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
-    let id = CancelID(id)
-    if let link { return link.cancel(id: id) }
-    cancelInStretch { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
-    if intake.enqueue(.cancel(id)) { scheduleDrain() }
+    route.cancel(id: CancelID(id))
   }
 
   /// Cancels everything that runs or waits under any of `ids`, as ``cancel(id:)`` does for one.
@@ -221,15 +222,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// store.cancel(ids: [SearchID(), SuggestionsID()])
   /// ```
   public func cancel(ids: [any Hashable & Sendable]) {
-    let ids = ids.map { CancelID($0) }
-    if let link {
-      for id in ids { link.cancel(id: id) }
-      return
-    }
-    cancelInStretch {
-      for id in ids { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
-    }
-    if intake.enqueue(contentsOf: ids.map { .cancel($0) }) { scheduleDrain() }
+    for id in ids { route.cancel(id: CancelID(id)) }
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
@@ -243,14 +236,18 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// about those of the actions sent before the cancel that it has not taken yet (those never start).
   /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
-    let matches = CancelID.matching(type, isMatch)
-    if let link { return link.cancel(matching: matches) }
-    cancel(matching: matches)
+    route.cancel(matching: CancelID.matching(type, isMatch))
   }
 
-  /// Cancels the work under every matching identifier now, and the matching actions not taken yet as the
-  /// store takes them: a cancel made by code in its stretch (this store's, or a child's through its link).
-  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
+  /// Cancels the work under `id` now, and the actions under it not taken yet as the store takes them: a
+  /// cancel made by code in its stretch (this store's, or a child's through its link).
+  func cancelWork(under id: CancelID) {
+    cancelInStretch { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
+    if intake.enqueue(.cancel(id)) { scheduleDrain() }
+  }
+
+  /// Cancels the work under every matching identifier, as ``cancelWork(under:)`` does for one.
+  func cancelWork(matching matches: @escaping @Sendable (CancelID) -> Bool) {
     cancelInStretch { carryOut(scheduler.cancel(matching: matches, reason: .explicit)) }
     if intake.enqueue(.cancelMatching(matches)) { scheduleDrain() }
   }

@@ -71,11 +71,11 @@ package enum StoreEvent<I: Interactor>: Sendable {
   /// A hook's sequence threw; the hook ended and the store runs on.
   case hookFailed(I.Hook, error: String)
   /// A child's hook (named) produced an element.
-  case childHookEvent(String, element: String)
+  case childHookEvent(ChildHookID, element: String)
   /// A child's hook (named) finished.
-  case childHookEnded(String)
+  case childHookEnded(ChildHookID)
   /// A child's hook (named) threw; the hook ended and the child runs on.
-  case childHookFailed(String, error: String)
+  case childHookFailed(ChildHookID, error: String)
   /// An action had no transition from the state machine's current phase (described); it changed nothing.
   /// `handled` when the table has an `onMissing` handler, which decides what it means.
   case transitionMissing(I.Action, phase: String, handled: Bool)

@@ -46,7 +46,7 @@ enum TraceInput: Sendable {
     case .hookEvent(let hook, let element):
       return .instant(name: "hook \(describe(hook))", task: nil, args: [("element", element)])
     case .childHookEvent(let hook, let element):
-      return .instant(name: hook, task: nil, args: [("element", element)])
+      return .instant(name: hook.description, task: nil, args: [("element", element)])
     case .hookEnded(let hook):
       return .instant(name: "hook \(describe(hook)) finished", task: nil, args: [])
     case .childHookEnded(let hook):
