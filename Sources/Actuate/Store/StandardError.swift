@@ -21,8 +21,7 @@ enum StandardError {
   }
 }
 
-#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+// Outside the enum, where `write` is the C function and not `StandardError.write`.
 private func unistd_write(_ fd: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
   write(fd, pointer, count)
 }
-#endif

@@ -1,16 +1,14 @@
-#if canImport(Darwin)
-import os
-#else
+#if !canImport(Darwin)
 import Synchronization
 #endif
 
 /// A number that counts up by one from any thread, each caller getting its own value.
 ///
-/// On Linux it is `Synchronization.Atomic`. On Apple platforms `Atomic` needs macOS 15 and iOS 18, above the
-/// package's floor, so there it is an `OSAllocatedUnfairLock`, which exists from macOS 13 and iOS 16.
+/// A store numbers every send with one, so on Linux it is `Synchronization.Atomic`. On Apple platforms
+/// `Atomic` needs macOS 15 and iOS 18, above the package's floor, so there it is a count behind a `Locked`.
 package struct AtomicCounter: ~Copyable, Sendable {
   #if canImport(Darwin)
-  private let lock = OSAllocatedUnfairLock<UInt64>(initialState: 0)
+  private let lock = Locked<UInt64>(0)
   #else
   private let value = Atomic<UInt64>(0)
   #endif

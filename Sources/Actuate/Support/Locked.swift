@@ -4,16 +4,15 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
-import os
 #endif
 
 /// A value behind a lock, with the shape of `Synchronization.Mutex` (`withLock { $0 … }`).
 ///
 /// Not `Mutex` itself: on Linux its lock is invisible to ThreadSanitizer, which then reports every guarded
-/// access as a race, and on Apple platforms it needs macOS 15 and iOS 18. Linux uses a `pthread_mutex_t`,
-/// which the sanitizers understand, so CI runs the suite under ThreadSanitizer with no suppressions; Apple
-/// platforms use an `os_unfair_lock`, there from macOS 10.12 and iOS 10. The lock and the value share one
-/// allocation, which gives the lock the fixed address both kinds need.
+/// access as a race, and on Apple platforms it needs macOS 15 and iOS 18. It is a `pthread_mutex_t` on every
+/// platform, which the sanitizers understand, so CI runs the suite under ThreadSanitizer with no
+/// suppressions, and the lock an app runs on Apple platforms is the one CI tests on Linux. The lock and the
+/// value share one allocation, which gives the lock the fixed address it needs.
 package final class Locked<State>: @unchecked Sendable {
   // @unchecked: `state` is only touched with `lock` held.
   private let storage: LockedStorage<State>
@@ -30,23 +29,13 @@ package final class Locked<State>: @unchecked Sendable {
   }
 }
 
-#if canImport(Darwin)
-@usableFromInline typealias PlatformLock = os_unfair_lock
-#else
-@usableFromInline typealias PlatformLock = pthread_mutex_t
-#endif
-
 @usableFromInline
-final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
+final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
   static func make(_ state: State) -> LockedStorage<State> {
     let buffer = create(minimumCapacity: 1) { _ in state }
     buffer.withUnsafeMutablePointerToElements { lock in
-      #if canImport(Darwin)
-      lock.initialize(to: os_unfair_lock())
-      #else
       lock.initialize(to: pthread_mutex_t())
       pthread_mutex_init(lock, nil)
-      #endif
     }
     return unsafeDowncast(buffer, to: LockedStorage<State>.self)
   }
@@ -54,20 +43,13 @@ final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
-      #if canImport(Darwin)
-      os_unfair_lock_lock(lock)
-      defer { os_unfair_lock_unlock(lock) }
-      #else
       pthread_mutex_lock(lock)
       defer { pthread_mutex_unlock(lock) }
-      #endif
       return try body(&state.pointee)
     }
   }
 
-  #if !canImport(Darwin)
   deinit {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
   }
-  #endif
 }
