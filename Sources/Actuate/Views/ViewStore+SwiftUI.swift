@@ -14,9 +14,8 @@ extension ViewStore {
   public func binding<Value>(
     _ keyPath: KeyPath<I.State, Value>, sending action: @escaping @Sendable (Value) -> I.PublicAction
   ) -> Binding<Value> {
-    // SwiftUI's closures are `@Sendable`. Safe: a key path is immutable, and these closures are isolated to
-    // the main actor, where the model is read.
-    nonisolated(unsafe) let keyPath = keyPath
+    // SwiftUI's closures are `@Sendable` but inherit the caller's actor, so these two run on the main actor:
+    // they may read the model synchronously, and capture the key path, which is not `Sendable` (SE-0434).
     return Binding(
       get: { self[keyPath] },
       set: { value, transaction in
