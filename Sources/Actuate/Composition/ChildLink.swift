@@ -20,6 +20,8 @@ protocol ChildLink<Member>: StoreRoute, AnyObject {
   /// change that removed it), or the last it had, and writes nothing.
   func detach(oldRoot: (any Sendable)?)
 
+  /// What the root's task records share, the child's among them.
+  var home: RecordHome { get }
   /// The root's executor, which the child shares.
   var anchor: ExecutorAnchor { get }
   /// The root's clock.
@@ -28,6 +30,10 @@ protocol ChildLink<Member>: StoreRoute, AnyObject {
   var deliveries: DeliveryTracker { get }
   /// The children's hooks the root's test chose to run; `nil` runs them all.
   var childHooks: ChildHooks? { get }
+
+  /// Sends the parent action that carries `action` through the root, as a send of the running task: a
+  /// child's send, or a parent's reaction to one of its child's actions.
+  func send(_ action: Member.Action) -> ActionTask
 
   /// A link for a child of this child, reaching the same root; `nil` if its state is not there.
   func link<G: Interactor>(

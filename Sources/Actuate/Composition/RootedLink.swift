@@ -58,26 +58,35 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     }
   }
 
-  var root: any TaskOwner { store }
   var childName: String? { name }
+  var home: RecordHome { store.home }
   var anchor: ExecutorAnchor { store.anchor }
   var clock: any Clock<Duration> { store.clock }
   var deliveries: DeliveryTracker { store.deliveries }
   var childHooks: ChildHooks? { store.childHooks }
 
-  func nextNumber() -> UInt64 { store.intake.nextNumber() }
+  // The child's store, handed to each member below, shares the root's executor; the members act on the
+  // root's store from there.
+
+  func owner(of _: StoreActor<C>) -> any TaskOwner { store }
+
+  func nextNumber(for _: isolated StoreActor<C>) -> UInt64 { store.intake.nextNumber() }
+
+  func send(_ action: C.Action, from _: isolated StoreActor<C>) -> ActionTask {
+    send(action)
+  }
 
   func send(_ action: C.Action) -> ActionTask {
     let action = embed(action)
     return store.onSharedExecutor { $0.enqueue(action) }
   }
 
-  func cancel(id: CancelID) {
+  func cancel(id: CancelID, from _: isolated StoreActor<C>) {
     let scoped = CancelID(ChildScope(node: node, id: id))
     store.onSharedExecutor { $0.cancelWork(under: scoped) }
   }
 
-  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool) {
+  func cancel(matching matches: @escaping @Sendable (CancelID) -> Bool, from _: isolated StoreActor<C>) {
     let node = node
     let scoped: @Sendable (CancelID) -> Bool = { id in
       guard let scope = id.childScope, scope.node == node, let own = scope.id else { return false }
@@ -86,19 +95,20 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     store.onSharedExecutor { $0.cancelWork(matching: scoped) }
   }
 
-  func cancelNodes(_ nodes: Set<UInt64>) {
+  func cancelNodes(_ nodes: Set<UInt64>, from _: isolated StoreActor<C>) {
     store.onSharedExecutor { $0.cancelChildNodes(nodes) }
   }
 
-  func withBoundary(_ body: () -> Void) {
+  func withBoundary(_ body: () -> Void, in _: isolated StoreActor<C>) {
     // The root's `withBoundary`, in its two halves: the body, the child's code, stays in the caller's hands.
     store.onSharedExecutor { $0.enterBoundary() }
     body()
     store.onSharedExecutor { $0.leaveBoundary() }
   }
 
-  func hookDelivered(_ record: HookRecord<C>, element: @autoclosure () -> String) {
+  func hookDelivered(_ record: HookRecord<C>, element: @autoclosure () -> String, in _: isolated StoreActor<C>) {
     let hook = hookID(record)
+    // Described only for observers, and before the hop: the autoclosure stays on this side.
     let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : element()
     store.onSharedExecutor { root in
       root.activity &+= 1
@@ -106,7 +116,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     }
   }
 
-  func hookEnded(_ record: HookRecord<C>, error: String?) {
+  func hookEnded(_ record: HookRecord<C>, error: String?, in _: isolated StoreActor<C>) {
     let hook = hookID(record)
     store.onSharedExecutor { root in
       guard !root.observers.isEmpty else { return }

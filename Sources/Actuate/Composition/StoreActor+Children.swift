@@ -24,7 +24,7 @@ extension StoreActor {
         "\(storeID) has no child at \(path), so there was nothing to cancel. Name the key path of an entry of the interactor's `children`."
       )
     }
-    route.cancelNodes(nodes)
+    route.cancelNodes(nodes, from: self)
   }
 
   /// Cancels everything the children numbered `nodes` run: a cancel made by code in its stretch

@@ -3,10 +3,10 @@ extension StoreActor {
   /// store's own state has subscribed before the first action is handled.
   func startHooks() {
     // A child's hooks are its root's tasks: the root names them, and a TestStore waits for them.
-    let route = route!
-    let owner = route.root
+    let owner = route.owner(of: self)
     for hook in hooksToStart {
-      let record = HookRecord<I>(number: route.nextNumber(), owner: owner, hook: hook, child: route.childName)
+      let number = route.nextNumber(for: self)
+      let record = HookRecord<I>(number: number, owner: owner, hook: hook, child: route.childName)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
       hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
     }
@@ -17,25 +17,25 @@ extension StoreActor {
     await TaskContext.$current.withValue(record) {
       do {
         try await subscription.run(self, record)
-        if !Task.isCancelled { route.hookEnded(record, error: nil) }
+        if !Task.isCancelled { route.hookEnded(record, error: nil, in: self) }
       } catch {
         guard !Task.isCancelled else { return }
         warnings.warn(
           "\(storeID) hook \(describe(record.hook)) failed: \(error). The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
         )
-        route.hookEnded(record, error: String(describing: error))
+        route.hookEnded(record, error: String(describing: error), in: self)
       }
     }
   }
 
   /// Runs one hook element's code as one stretch: its writes become one change of the root's state.
   func hookStretch(_ body: () -> Void) {
-    route.withBoundary(body)
+    route.withBoundary(body, in: self)
   }
 
   func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
     // A hook a test clock woke (a sleep inside its sequence) is back once it has an element.
     deliveries.awaitsNext(record)
-    route.hookDelivered(record, element: describe(element))
+    route.hookDelivered(record, element: describe(element), in: self)
   }
 }

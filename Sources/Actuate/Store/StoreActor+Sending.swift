@@ -5,7 +5,7 @@ extension StoreActor {
   /// A send from a task that has been cancelled is dropped and reported, like its state writes.
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
-    route.send(action)
+    route.send(action, from: self)
   }
 
   /// A send of the running code, into this root's intake: ``send(_:)``'s, or a child's carried in the

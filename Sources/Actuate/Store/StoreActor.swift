@@ -36,8 +36,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated let link: (any ChildLink<I>)?
   /// Where this store's sends, cancels and hook reports go: the store itself for a root, its root through
-  /// `link` for a child. Set once, as the store is made; unowned by a root's route.
-  nonisolated(unsafe) private(set) var route: (any StoreRoute<I>)!
+  /// `link` for a child.
+  nonisolated let route: any StoreRoute<I>
   /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
   @usableFromInline nonisolated let isChild: Bool
   let hooksToStart: [I.Hook]
@@ -113,7 +113,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
     self.home = home
-    self.route = OwnRoute(store: self)
+    self.route = OwnRoute<I>()
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
@@ -136,7 +136,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.isChild = true
     self.children = ChildTable(interactor.children)
     self.hasChildren = children != nil
-    self.home = link.root.home
+    self.home = link.home
   }
 
   /// The root's executor, shared by every child store inside it.
@@ -213,7 +213,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
   /// this call are not affected.
   public func cancel(id: some Hashable & Sendable) {
-    route.cancel(id: CancelID(id))
+    route.cancel(id: CancelID(id), from: self)
   }
 
   /// Cancels everything that runs or waits under any of `ids`, as ``cancel(id:)`` does for one.
@@ -222,7 +222,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// store.cancel(ids: [SearchID(), SuggestionsID()])
   /// ```
   public func cancel(ids: [any Hashable & Sendable]) {
-    for id in ids { route.cancel(id: CancelID(id)) }
+    for id in ids { route.cancel(id: CancelID(id), from: self) }
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
@@ -236,7 +236,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// about those of the actions sent before the cancel that it has not taken yet (those never start).
   /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
-    route.cancel(matching: CancelID.matching(type, isMatch))
+    route.cancel(matching: CancelID.matching(type, isMatch), from: self)
   }
 
   /// Cancels the work under `id` now, and the actions under it not taken yet as the store takes them: a
