@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks, on Linux, the code only Apple platforms compile: Sources/Actuate/Views/ViewStore+SwiftUI.swift,
+# Type-checks, on Linux, the code only Apple platforms compile: Sources/Actuate/Views/StoreModel+SwiftUI.swift,
 # behind `#if canImport(SwiftUI)`, and the `#if canImport(Darwin)` branch of Support/AtomicCounter.swift.
 #
 # Two stand-in modules make those conditions true. `SwiftUI` is .ci/swiftui-standin/SwiftUI.swift: the
@@ -41,4 +41,4 @@ if ! swiftc -emit-sil -o /dev/null -wmo -parse-as-library -swift-version 6 -warn
   echo "error: the Apple-only code does not type-check against the SwiftUI and Darwin stand-ins (above)" >&2
   exit 1
 fi
-echo "the Apple-only code type-checks: ViewStore+SwiftUI.swift against the SwiftUI stand-in, canImport(Darwin) branches against Glibc"
+echo "the Apple-only code type-checks: StoreModel+SwiftUI.swift against the SwiftUI stand-in, canImport(Darwin) branches against Glibc"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Each snippet in .ci/common-errors/ is a mistake from "Common errors" in Docs/GettingStarted.md, or from
-# Docs/Views.md for a snippet named ViewStore…. Its first lines (`// error: …`, `// note: …`) are the
+# Docs/Views.md for a snippet named StoreModel…. Its first lines (`// error: …`, `// note: …`) are the
 # diagnostics the guide quotes: the compiler must still give each one, and the guide must still quote it
 # word for word. Needs the package built (`swift build`) first.
 set -euo pipefail
@@ -13,7 +13,7 @@ if [[ "$(uname)" == Darwin ]]; then target=(-target "$(uname -m)-apple-macosx13.
 failures=0
 for snippet in .ci/common-errors/*.swift; do
   guide=Docs/GettingStarted.md
-  if [[ "$(basename "$snippet")" == ViewStore* ]]; then guide=Docs/Views.md; fi
+  if [[ "$(basename "$snippet")" == StoreModel* ]]; then guide=Docs/Views.md; fi
   output=$(swiftc -typecheck -swift-version 6 "${target[@]}" -I "$modules" "$snippet" 2>&1 || true)
   while IFS= read -r expected; do
     message=${expected#// }

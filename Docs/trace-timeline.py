@@ -4,7 +4,7 @@
     python3 Docs/trace-timeline.py trace.json timeline.svg
 
 One block per store, one row per action: a bar from the moment the store took the action to its end (blue when
-it finished, orange when it was cancelled), the handler's run as a darker band inside it, its state changes as
+it completed, orange when it was cancelled), the handler's run as a darker band inside it, its state changes as
 green diamonds, its cancellation as a red cross, dropped writes as purple squares, and an arrow from the action
 whose handler sent it. It is what Perfetto shows, laid out for a page: Perfetto packs actions into as few lanes
 as it can, this gives each action a row of its own. Only the standard library is used.
@@ -17,7 +17,7 @@ ROW = 22
 LABELS = 250
 WIDTH = 1040
 TOP = 46
-COLORS = {"finished": "#4c78a8", "cancelled": "#f58518", "open": "#9d9d9d"}
+COLORS = {"completed": "#4c78a8", "cancelled": "#f58518", "open": "#9d9d9d"}
 
 
 def load(path):
@@ -113,7 +113,7 @@ def render(events):
         label = span["name"] if len(span["name"]) <= 32 else span["name"][:31] + "…"
         out.append(f'<text x="18" y="{row_y + 15}">{html.escape(label)}</text>')
         finish = span["end"] if span["end"] is not None else end
-        color = COLORS["cancelled" if span["outcome"].startswith("cancelled") else ("open" if span["outcome"] == "open" else "finished")]
+        color = COLORS["cancelled" if span["outcome"].startswith("cancelled") else ("open" if span["outcome"] == "open" else "completed")]
         bar_x, bar_w = x(span["start"]), max(x(finish) - x(span["start"]), 2)
         out.append(f'<rect x="{bar_x:.1f}" y="{row_y + 4}" width="{bar_w:.1f}" height="{ROW - 8}" rx="2" fill="{color}" fill-opacity="0.55"/>')
         if span["handler"]:
@@ -144,7 +144,7 @@ def render(events):
         x2, y2 = x(target["start"]), target["y"] + 5
         out.append(f'<path d="M{x1:.1f},{y1:.1f} C{x1 + 14:.1f},{y1:.1f} {x2 - 14:.1f},{y2 - 6:.1f} {x2:.1f},{y2:.1f}" fill="none" stroke="#555" marker-end="url(#arrow)"/>')
     legend_y = height - 18
-    legend = [("finished", COLORS["finished"]), ("cancelled", COLORS["cancelled"])]
+    legend = [("completed", COLORS["completed"]), ("cancelled", COLORS["cancelled"])]
     lx = 18
     for name, color in legend:
         out.append(f'<rect x="{lx}" y="{legend_y - 9}" width="22" height="11" fill="{color}" fill-opacity="0.55"/><text x="{lx + 28}" y="{legend_y}">{name}</text>')

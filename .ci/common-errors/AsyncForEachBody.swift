@@ -8,9 +8,9 @@ struct Feed: Interactor {
   let lines: AsyncStream<String>
   let save: @Sendable (String) async -> Void
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(lines) { line, store in
       store.lines.append(line)
       await save(line)

@@ -10,7 +10,7 @@ struct Counter: Interactor {
   }
   enum Action: Sendable { case increment }
 
-  func onAction(_ action: Action, store: StoreOf<Self>) async {
+  func onAction(_ action: Action, store: StoreActor<Self>) async {
     switch action {
     case .increment:
       if store.count < store.limit {

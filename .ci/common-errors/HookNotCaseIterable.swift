@@ -7,11 +7,11 @@ struct Clock: Interactor {
   enum Action: Sendable { case tick }
   enum Hook: Sendable { case timer }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     store.ticks += 1
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .timer:
       .send(store.timer(every: .seconds(1))) { _ in .tick }

@@ -8,9 +8,9 @@ struct Feed: Interactor {
   struct EmptyLine: Error {}
   let lines: AsyncStream<String>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(lines) { line, store in
       guard !line.isEmpty else { throw EmptyLine() }
       store.lines.append(line)

@@ -1,4 +1,4 @@
-// A stand-in for SwiftUI with the declarations Sources/Actuate/Views/ViewStore+SwiftUI.swift uses, spelled as
+// A stand-in for SwiftUI with the declarations Sources/Actuate/Views/StoreModel+SwiftUI.swift uses, spelled as
 // SwiftUI's interface has declared them since the iOS 18 SDK, so that .ci/check-apple-only.sh can check that
 // file on Linux. What a real build would trip on is in the attributes: Binding's closures are `@Sendable` and
 // `@isolated(any)` and inherit the caller's actor, and Transaction is explicitly not `Sendable`. The bodies

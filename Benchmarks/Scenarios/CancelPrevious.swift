@@ -10,7 +10,7 @@ enum CancelPrevious {
     struct State: Sendable {}
     enum Action: Sendable { case search }
 
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
       try? await store.sleep(for: .seconds(10))
     }
 
@@ -36,7 +36,7 @@ enum CancelPrevious {
     let runs = try await settings.compare(
       actuate: {
         let figures = await measuringMemory {
-          let store = Store(state: Sleeper.State(), interactor: Sleeper())
+          let store = Store(initialState: Sleeper.State(), interactor: Sleeper())
           var tasks: [ActionTask] = []
           tasks.reserveCapacity(count)
           let start = ContinuousClock.now

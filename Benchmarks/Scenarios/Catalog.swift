@@ -11,7 +11,7 @@ enum Catalog {
     ValuesSubscribers.scenario,
     SelfSendChain.scenario,
     ObservedSend.scenario,
-    ViewStoreUpdates.scenario,
+    StoreModelUpdates.scenario,
     DebugLogging.scenario,
     DebugLogging.synchronous,
     TraceWriting.scenario,

@@ -7,7 +7,7 @@ enum ChildSend {
     let count = settings.count(1_000_000)
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: CounterShelf.State(), interactor: CounterShelf())
+        let store = Store(initialState: CounterShelf.State(), interactor: CounterShelf())
         let elapsed = await timeBurst(count) { store.send(.counter(.numbered($0))) }
         let state = await store.state.counter
         try check(
@@ -16,7 +16,7 @@ enum ChildSend {
         return elapsed
       },
       baseline: {
-        let store = Store(state: Counter.State(), interactor: Counter())
+        let store = Store(initialState: Counter.State(), interactor: Counter())
         let elapsed = await timeBurst(count) { store.send(.numbered($0)) }
         let state = await store.state
         try check(state.count == count && state.outOfOrder == 0, "the store applied \(state.count) of \(count)")

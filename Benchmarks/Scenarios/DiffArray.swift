@@ -1,6 +1,6 @@
 import Actuate
 
-/// The DebugStore's diff of a large array with one element changed; the cost of logging a change.
+/// The debug log's diff of a large array with one element changed; the cost of logging a change.
 enum DiffArray {
   static let scenario = Scenario(name: "diff-array-10k", target: .duration(.milliseconds(5))) { settings in
     let count = settings.count(10_000, quickDivisor: 10)
@@ -27,8 +27,8 @@ enum DiffArray {
     let (smallOld, smallNew) = pair(small)
     let (largeOld, largeNew) = pair(large)
     let runs = try await settings.compare(
-      actuate: { DiffTiming.perCall(repetitions) { DebugStore.diff(largeOld, largeNew) } },
-      baseline: { DiffTiming.perCall(repetitions * 10) { DebugStore.diff(smallOld, smallNew) } }
+      actuate: { DiffTiming.perCall(repetitions) { DebugLog.diff(largeOld, largeNew) } },
+      baseline: { DiffTiming.perCall(repetitions * 10) { DebugLog.diff(smallOld, smallNew) } }
     )
     return ScenarioResult(
       name: "diff-array-100k", count: large, runs: runs, baseline: "the same diff over \(Format.count(small)) elements",

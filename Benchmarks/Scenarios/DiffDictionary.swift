@@ -1,6 +1,6 @@
 import Actuate
 
-/// The DebugStore's diff of a large dictionary with one value changed: keys must be paired, in a stable order.
+/// The debug log's diff of a large dictionary with one value changed: keys must be paired, in a stable order.
 enum DiffDictionary {
   static let scenario = Scenario(name: "diff-dictionary-10k", target: .duration(.milliseconds(10))) { settings in
     let count = settings.count(10_000, quickDivisor: 10)

@@ -1,6 +1,6 @@
 import Actuate
 
-/// The DebugStore's diff of enums whose case is unchanged, descending into the payload that changed.
+/// The debug log's diff of enums whose case is unchanged, descending into the payload that changed.
 enum DiffEnum {
   /// A 50-level indirect enum with its deepest value changed: every level is compared, one leaf printed.
   static let tree = Scenario(name: "diff-enum-tree-50", target: .duration(.milliseconds(1))) { settings in

@@ -14,9 +14,9 @@ enum HookForEach {
     let numbers: AsyncStream<Int>
     let done: Latch
 
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-    func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
       .forEach(numbers) { [done] number, store in
         if number == HookForEach.end { return done.arrive() }
         store.sum += number
@@ -32,7 +32,7 @@ enum HookForEach {
         let numbers = filledStream(count)
         let done = Latch(count: 1)
         let start = ContinuousClock.now
-        let store = Store(state: Summing.State(), interactor: Summing(numbers: numbers, done: done))
+        let store = Store(initialState: Summing.State(), interactor: Summing(numbers: numbers, done: done))
         await done.wait()
         let elapsed = ContinuousClock.now - start
         let sum = await store.state.sum

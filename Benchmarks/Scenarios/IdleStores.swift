@@ -14,7 +14,7 @@ enum IdleStores {
       return counters
     }
     let storeBytes = try await residentGrowth {
-      let stores = (0..<count).map { _ in Store(state: Counter.State(), interactor: Counter()) }
+      let stores = (0..<count).map { _ in Store(initialState: Counter.State(), interactor: Counter()) }
       // Reading the state waits for each store's start to be taken, so every store is fully set up.
       for store in stores { _ = await store.state }
       return stores

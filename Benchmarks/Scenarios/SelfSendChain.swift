@@ -11,7 +11,7 @@ enum SelfSendChain {
     var result = ScenarioResult(name: "self-send-chain", target: .none, status: .reported)
     result.count = links
     for kind in [Kind.chain, .poll] {
-      let store = Store(state: Chain.State(), interactor: Chain())
+      let store = Store(initialState: Chain.State(), interactor: Chain())
       _ = await store.state
       Memory.trim()
       guard let before = Memory.resident else { throw CheckFailure(description: "no /proc/self/status here") }
@@ -66,7 +66,7 @@ private struct Chain: Interactor {
     case poll(Int)
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .link(let remaining):
       store.handled += 1

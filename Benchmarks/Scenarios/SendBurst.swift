@@ -10,7 +10,7 @@ enum SendBurst {
     let count = settings.count(1_000_000)
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: Counter.State(), interactor: Counter())
+        let store = Store(initialState: Counter.State(), interactor: Counter())
         let elapsed = await timeBurst(count) { store.send(.numbered($0)) }
         let state = await store.state
         try check(

@@ -25,7 +25,7 @@ enum TraceWriting {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: Counter.State(), interactor: Counter(), debug: .using(DebugStore(try .trace(path))))
+        let store = Store(initialState: Counter.State(), interactor: Counter(), debug: .using(DebugLog(try .trace(path))))
         let start = ContinuousClock.now
         for _ in 0..<count { await store.sendAndWait(.increment) }
         if includingTheWriter { await store.flushDebugLog() }
@@ -37,7 +37,7 @@ enum TraceWriting {
         return elapsed
       },
       baseline: {
-        let store = Store(state: Counter.State(), interactor: Counter(), debug: .off)
+        let store = Store(initialState: Counter.State(), interactor: Counter(), debug: .off)
         return try await timeCounterSends(count, in: store) { await $0.sendAndWait(.increment) }
       }
     )

@@ -12,7 +12,7 @@ enum ValuesSubscribers {
     let changes = settings.count(100_000)
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(state: Counter.State(), interactor: Counter())
+        let store = Store(initialState: Counter.State(), interactor: Counter())
         return try await timeFanOut(changes) { store.values(\.count) } produce: {
           for _ in 0..<changes { store.send(.increment) }
         }

@@ -13,7 +13,7 @@ struct Counter: Interactor {
     case numbered(Int)
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment:
       store.count += 1

@@ -19,5 +19,5 @@ struct CounterShelf: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 }

@@ -3,7 +3,7 @@ import Actuate
 /// Times `count` awaited increments of a counter store (a fresh one unless given), `send` doing each one
 /// and waiting for it, then checks the store counted them all.
 func timeCounterSends(
-  _ count: Int, in store: Store<Counter> = Store(state: Counter.State(), interactor: Counter()),
+  _ count: Int, in store: Store<Counter> = Store(initialState: Counter.State(), interactor: Counter()),
   _ send: (Store<Counter>) async -> Void
 ) async throws -> Duration {
   let start = ContinuousClock.now

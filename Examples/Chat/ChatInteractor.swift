@@ -34,7 +34,7 @@ struct ChatInteractor: Interactor {
 
   let service: ChatService
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .load:
       store.messages = .loading
@@ -78,7 +78,7 @@ struct ChatInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .incoming:
       .forEach(service.incoming) { message, store in store.messages.append(message) }

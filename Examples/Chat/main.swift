@@ -13,15 +13,15 @@ if let flag = arguments.firstIndex(of: "--log") {
 }
 
 // With --log, every action and a diff of every state change go to the file, as the program runs.
-var debug = DebugLogging<ChatInteractor>.global
+var debug = DebugLogging<ChatInteractor>.default
 if let logPath {
   do {
-    debug = .using(DebugStore(try .file(logPath)))
+    debug = .using(DebugLog(try .file(logPath)))
   } catch {
     print("chat: cannot log to \(logPath): \(error). Running without a log.")
   }
 }
-let store = Store(state: .init(), interactor: ChatInteractor(service: .demo()), debug: debug)
+let store = Store(initialState: .init(), interactor: ChatInteractor(service: .demo()), debug: debug)
 
 let printer = Task {
   var shown = 0
@@ -60,5 +60,5 @@ store.stop()
 await printer.value
 if let logPath {
   await store.flushDebugLog()
-  print("the DebugStore log is in \(logPath)")
+  print("the debug log is in \(logPath)")
 }

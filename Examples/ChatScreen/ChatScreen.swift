@@ -10,12 +10,12 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class ChatScreen {
-  let model: ViewStore<RoomInteractor>
+  let model: StoreModel<RoomInteractor>
   private let output: (String) -> Void
   private(set) var frames = 0
   private var isStale = true
 
-  init(model: ViewStore<RoomInteractor>, output: @escaping (String) -> Void = { print($0) }) {
+  init(model: StoreModel<RoomInteractor>, output: @escaping (String) -> Void = { print($0) }) {
     self.model = model
     self.output = output
   }

@@ -6,12 +6,12 @@ import UIKit
 /// the field and the typing label in step with the state for as long as the controller holds their tokens.
 @available(iOS 17, tvOS 17, *)
 final class DraftViewController: UIViewController {
-  let model: ViewStore<RoomInteractor>
+  let model: StoreModel<RoomInteractor>
   private let field = UITextField()
   private let typing = UILabel()
   private var tokens: [ObservationToken] = []
 
-  init(model: ViewStore<RoomInteractor>) {
+  init(model: StoreModel<RoomInteractor>) {
     self.model = model
     super.init(nibName: nil, bundle: nil)
   }

@@ -25,7 +25,7 @@ struct RoomInteractor: Interactor {
     case saveDraft
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .draftChanged(let text):
       store.draft = text

@@ -6,7 +6,7 @@ import SwiftUI
 /// and not the list, and a new message redraws the list and not the rows already there.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct RoomView: View {
-  let model: ViewStore<RoomInteractor>
+  let model: StoreModel<RoomInteractor>
 
   var body: some View {
     VStack {
@@ -27,7 +27,7 @@ struct RoomView: View {
 /// One message, tracked by its id: a change to another message does not redraw it.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct MessageRow: View {
-  let model: ViewStore<RoomInteractor>
+  let model: StoreModel<RoomInteractor>
   let id: RoomInteractor.Line.ID
 
   var body: some View {

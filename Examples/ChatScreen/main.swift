@@ -9,7 +9,7 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
   exit(1)
 }
 
-let model = ViewStore(state: .init(), interactor: RoomInteractor())
+let model = StoreModel(initialState: .init(), interactor: RoomInteractor())
 let screen = ChatScreen(model: model)
 screen.redrawIfStale()
 

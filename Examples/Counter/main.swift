@@ -24,7 +24,7 @@ struct CounterInteractor: Interactor {
   /// The fact service, injected so that tests and this demo choose what it does.
   let fact: @Sendable (Int) async throws -> String
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment:
       store.count += 1
@@ -42,7 +42,7 @@ struct CounterInteractor: Interactor {
 
   /// A fetch cancelled after it started (a newer fetch won) must not leave its spinner on: its own writes
   /// are dropped from the cancel on, so the cleanup turns the spinner off.
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     if case .fetchFact = action { store.isLoadingFact = false }
   }
 
@@ -53,7 +53,7 @@ struct CounterInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .timer: .send(store.timer(every: .milliseconds(250))) { _ in .tick }
     }
@@ -63,7 +63,7 @@ struct CounterInteractor: Interactor {
 }
 
 let store = Store(
-  state: .init(),
+  initialState: .init(),
   interactor: CounterInteractor(fact: { number in
     try await Task.sleep(for: .milliseconds(200))
     return "\(number) is \(number.isMultiple(of: 2) ? "even" : "odd")"

@@ -43,7 +43,7 @@ struct SessionInteractor: Interactor {
   let service: SessionService
   let ordering: Ordering
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     await transitions.apply(action, to: store)
   }
 

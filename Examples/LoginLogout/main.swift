@@ -7,7 +7,7 @@ let service = SessionService(
 
 /// Logs in, forces a logout while the login is in flight, and prints every status the session went through.
 func forcedLogoutDuringLogin(_ ordering: SessionInteractor.Ordering) async {
-  let store = Store(state: .init(), interactor: SessionInteractor(service: service, ordering: ordering))
+  let store = Store(initialState: .init(), interactor: SessionInteractor(service: service, ordering: ordering))
   // Subscribed before the first send, so no status is missed; the values wait in the subscription's buffer.
   var updates = store.values(\.status).makeAsyncIterator()
   var statuses = [await updates.next()]

@@ -25,7 +25,7 @@ struct SearchInteractor: Interactor {
 
   let search: @Sendable (String) async throws -> [String]
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .queryChanged(let query):
       if query.isEmpty {
@@ -52,7 +52,7 @@ struct SearchInteractor: Interactor {
 
   /// A search cancelled while it runs (a newer query superseded it, or the query was cleared) can no longer
   /// write: its cleanup turns the spinner off, so it shows only while a search runs.
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     if case .search = action { store.isSearching = false }
   }
 
@@ -64,7 +64,7 @@ struct SearchInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .queryTyped:
       .send(store.values(\.query).dropFirst()) { query in query.isEmpty ? nil : .search(query) }
@@ -73,7 +73,7 @@ struct SearchInteractor: Interactor {
 
   /// An empty query has no results: whatever search runs or waits is for a query that is gone. (A search
   /// running now turns its spinner off in `onCancel`, right at the cancel.)
-  private func clear(_ store: isolated StoreOf<Self>) {
+  private func clear(_ store: isolated StoreActor<Self>) {
     store.cancel(id: SearchID())
     store.query = ""
     store.results = []

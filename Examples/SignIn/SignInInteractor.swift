@@ -47,7 +47,7 @@ struct SignInInteractor: Interactor {
 
   let auth: AuthService
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     // The status decides what an action means, as in a state machine: each case is one transition.
     switch (action, store.status) {
     case (.signInWithEmail(let email, let password), .signedOut):
@@ -111,7 +111,7 @@ struct SignInInteractor: Interactor {
     }
   }
 
-  private func fail(_ error: any Error, _ store: isolated StoreOf<Self>) {
+  private func fail(_ error: any Error, _ store: isolated StoreActor<Self>) {
     store.status = .signedOut
     store.token = nil
     store.failure = "Sign-in failed: \(error)"

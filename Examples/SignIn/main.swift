@@ -1,6 +1,6 @@
 import Actuate
 
-let store = Store(state: .init(), interactor: SignInInteractor(auth: .demo))
+let store = Store(initialState: .init(), interactor: SignInInteractor(auth: .demo))
 
 let printer = Task {
   var previous = await store.state

@@ -25,7 +25,7 @@ struct StopwatchInteractor: Interactor {
   /// How often the timer ticks, and how much each tick adds.
   let resolution: Duration
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .start: store.isRunning = true
     case .stop: store.isRunning = false
@@ -33,7 +33,7 @@ struct StopwatchInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .ticks:
       .forEach(store.timer(every: resolution)) { [resolution] _, store in

@@ -1,6 +1,6 @@
 import Actuate
 
-let store = Store(state: .init(), interactor: StopwatchInteractor(resolution: .milliseconds(100)))
+let store = Store(initialState: .init(), interactor: StopwatchInteractor(resolution: .milliseconds(100)))
 
 let printer = Task {
   for await state in store.states {

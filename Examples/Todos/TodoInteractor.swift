@@ -12,7 +12,7 @@ struct TodoInteractor: Interactor {
     case deleteTapped
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .toggle:
       store.isDone.toggle()

@@ -44,7 +44,7 @@ struct TodosInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .add(let title):
       let todo = Todo(id: uuid(), title: title)
@@ -67,7 +67,7 @@ struct TodosInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     // The first value is the list as it starts: nothing was ticked yet.
     .send(store.values(\.completed).dropFirst()) { _ in .sortCompleted }
   }

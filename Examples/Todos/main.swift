@@ -1,7 +1,7 @@
 import Actuate
 import Foundation
 
-let store = Store(state: .init(), interactor: TodosInteractor(uuid: UUID.init))
+let store = Store(initialState: .init(), interactor: TodosInteractor(uuid: UUID.init))
 
 let printer = Task {
   for await todos in store.values(\.todos) {

@@ -59,8 +59,9 @@ public final class TestClock: Clock, Sendable {
   /// Zero: the test clock resolves any duration exactly.
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks sleep on this clock now.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  /// How many tasks sleep on this clock now, hooks' timers included: a figure of the implementation, for
+  /// Actuate's own tests.
+  package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Suspends until the clock is advanced to `deadline`; throws `CancellationError` if the task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -101,7 +102,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A task that runs on without sleeping on this clock (a dependency awaiting a real clock, a network
   /// call, or a stream the test has not fed) fails the test once its TestStore's `timeout` has passed,
-  /// naming it, and time moves on without it. So does a `run()` that has moved the clock ``runLimit``
+  /// naming it, and time moves on without it. So does a `run()` that has moved the clock 10,000
   /// times: a handler that sleeps again every time it wakes would never let it end.
   public func run(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -133,7 +134,7 @@ public final class TestClock: Clock, Sendable {
 
   /// How many times ``run()`` moves the clock before it fails: a handler that sleeps again every time it
   /// wakes would keep it going for ever.
-  public static let runLimit = 10_000
+  static let runLimit = 10_000
 
   private func advance(to deadline: Instant, as what: String, at location: TestLocation) async {
     await settle(as: what, at: location)

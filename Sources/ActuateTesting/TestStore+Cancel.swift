@@ -1,8 +1,9 @@
 import Actuate
 
 extension TestStore {
-  /// Cancels the work under `id` from outside the store, as ``Store/cancel(id:)`` does, and asserts the
-  /// change the cleanups of the cancelled handlers make.
+  /// Cancels the work under `id` from outside the store, as `Store.cancel(id:)` does, and asserts the
+  /// change the cleanups of the cancelled handlers make. Package API, as `Store.cancel(id:)` is: a user's
+  /// test sends the action that cancels, and asserts the cleanups with that send.
   ///
   /// ```swift
   /// await store.send(.search("tabby")) { $0.isSearching = true }
@@ -13,7 +14,7 @@ extension TestStore {
   /// the closure turns the previously asserted state into the state after the last of them. Without it,
   /// asserts that the cleanups changed nothing. In an exhaustive test, every earlier change and received
   /// action must have been asserted first.
-  public func cancel(
+  package func cancel(
     id: some Hashable & Sendable,
     assert update: (@Sendable (inout I.State) throws -> Void)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -32,7 +33,7 @@ extension TestStore {
         """
         \(what) changed the state, but the test expected no change (- before, + after):
 
-        \(DebugStore.diff(cleanups.first!.old, cleanups.last!.new)?.indented ?? "")
+        \(DebugLog.diff(cleanups.first!.old, cleanups.last!.new)?.indented ?? "")
         Pass a closure that makes this change: cancel(id: …) { $0… = … }.
         """, at: location)
     }

@@ -34,7 +34,7 @@ extension TestStore {
           """
           \(what) changed the state, but the test expected no change (- before, + after):
 
-          \(DebugStore.diff(old, new)?.indented ?? "")
+          \(DebugLog.diff(old, new)?.indented ?? "")
           Pass a closure that makes this change: send(…) { $0… = … }.
           """, at: location)
       }
@@ -69,7 +69,7 @@ extension TestStore {
       """
       The test expected \(what) to change the state, but \(why). Expected (- before, + expected):
 
-      \(DebugStore.diff(state, expected)?.indented ?? "")
+      \(DebugLog.diff(state, expected)?.indented ?? "")
       """, at: location)
   }
 

@@ -71,7 +71,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     self.clockListener = testClock?.addListener { recorder.wake() }
     self.settings = Locked(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
     let store = Store(
-      state: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
+      initialState: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
       childHooks: childHooks.map(ChildHooks.init))
     self.store = store
     let settler = testClock?.addSettler(for: store.actor.home) { [weak self] what, location in
@@ -118,7 +118,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   }
 
   /// The store's identity, as its warnings and log lines name it.
-  public var id: StoreID { store.id }
+  public var storeID: StoreID { store.storeID }
 
   var isExhaustive: Bool { exhaustivity.isOn }
 
@@ -235,7 +235,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
       fail("The assertion for \(what) threw: \(error)", at: location)
     }
     if expected != new {
-      let diff = DebugStore.diff(expected, new) ?? "(the states differ but dump the same)"
+      let diff = DebugLog.diff(expected, new) ?? "(the states differ but dump the same)"
       fail(
         """
         The state after \(what) is not what the test expected (- expected, + actual):

@@ -130,7 +130,7 @@ extension TestStoreRecorder.Item {
   func describe(cause: (StoreCause<I>) -> String) -> String {
     switch self {
     case .change(let old, let new, let why):
-      let diff = DebugStore.diff(old, new) ?? "(no visible difference)"
+      let diff = DebugLog.diff(old, new) ?? "(no visible difference)"
       return "a state change by \(cause(why)):\n\(diff.indented)"
     case .received(let action, _):
       return "the action \(Actuate.describe(action)), sent from inside the store"

@@ -33,9 +33,9 @@ struct ThreadInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(messages) { message, store in store.items.append(message) }
   }
 }
@@ -57,9 +57,9 @@ struct TickerInteractor: Interactor {
   let fast: AsyncStream<String>
   let slow: AsyncStream<String>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(hook.name == "fast" ? fast : slow) { tick, store in store.ticks.append(tick) }
   }
 }
@@ -84,7 +84,7 @@ struct TickerBoardInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 }
 
 @Suite("TestStore: which child's hook made a change")

@@ -21,11 +21,11 @@ struct FeedInteractor: Interactor {
 
   let messages: AsyncStream<String>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     store.greeted = true
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .incoming:
       .forEach(messages) { message, store in store.items.append(message) }
@@ -64,7 +64,7 @@ struct InboxInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     if case .closeRoomAndGreetIt(let id) = action {
       store.rooms.removeAll { $0.id == id }
       store.send(.room(id, .greet))
@@ -93,7 +93,7 @@ struct DeskInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 }
 
 /// A parent that notes every greeting of its rooms, as its reaction to their `.greet`.
@@ -121,7 +121,7 @@ struct GreeterInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     if case .noteGreeting(let id) = action { store.greetings.append(id) }
   }
 }

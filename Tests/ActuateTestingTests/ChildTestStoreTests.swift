@@ -133,12 +133,12 @@ struct ChildTestStoreTests {
       let reported = await failures { await store.send(.room(9, .greet)) }
       #expect(
         reported == [
-          "During send(.room(9, ActuateTestingTests.FeedInteractor.Action.greet)), the store warned: \(store.id): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "During send(.room(9, ActuateTestingTests.FeedInteractor.Action.greet)), the store warned: \(store.storeID): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ])
       await store.finish()
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "[Actuate] warning: \(store.storeID): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ])
     }
   }
@@ -155,11 +155,11 @@ struct ChildTestStoreTests {
       #expect(reported.count == 1)
       #expect(
         reported.first?.hasSuffix(
-          "\(store.id): .room(2, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 2], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "\(store.storeID): .room(2, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 2], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ) == true)
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id): .room(2, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 2], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "[Actuate] warning: \(store.storeID): .room(2, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 2], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ])
     }
   }
@@ -176,7 +176,7 @@ struct ChildTestStoreTests {
       #expect(reported.isEmpty)
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "[Actuate] warning: \(store.storeID): .room(9, ActuateTestingTests.FeedInteractor.Action.greet) is for FeedInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ])
     }
   }

@@ -19,7 +19,7 @@ struct CleanupAssertionTests {
       case cancelUpload
     }
 
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
       switch action {
       case .upload(let name):
         store.isUploading = true
@@ -31,7 +31,7 @@ struct CleanupAssertionTests {
       }
     }
 
-    func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+    func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
       store.isUploading = false
     }
 

@@ -7,7 +7,7 @@ struct PollerInteractor: Interactor {
   typealias State = Int
   enum Action: Equatable, Sendable { case poll }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     while !Task.isCancelled {
       try? await store.sleep(for: .seconds(1))
       store.state += 1
@@ -50,7 +50,7 @@ struct ThrottleFromAHandlerInteractor: Interactor {
     case ping
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .start:
       try? await store.sleep(for: .seconds(1))

@@ -21,7 +21,7 @@ struct SearchInteractor: Interactor {
 
   let search: @Sendable (String) async throws -> [String]
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .queryChanged(let query):
       store.query = query
@@ -46,7 +46,7 @@ struct SearchInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .queryTyped: .send(store.values(\.query).dropFirst()) { _ in .search }
     }
@@ -77,7 +77,7 @@ struct LoaderInteractor: Interactor {
 
   let messages: AsyncStream<String>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment:
       store.count += 1
@@ -93,7 +93,7 @@ struct LoaderInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(messages) { message, store in store.messages.append(message) }
   }
 }

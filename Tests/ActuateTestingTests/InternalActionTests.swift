@@ -24,7 +24,7 @@ struct SignIn: Interactor {
 
   func action(from request: Request) -> Action { .request(request) }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .request(.signIn(let email)):
       store.send(.tokenReceived("token-for-\(email)"))
@@ -48,7 +48,7 @@ struct InternalActionTests {
   }
 
   @Test func outsideCodeSendsOnlyPublicActions() async {
-    let store = Store(state: .init(), interactor: SignIn())
+    let store = Store(initialState: .init(), interactor: SignIn())
     // `store.send(.tokenReceived("forged"))` does not compile: `Store.send` takes a `Request`.
     await store.send(.signIn(email: "ada@example.com")).finish()
     var user = store.values(\.user).makeAsyncIterator()

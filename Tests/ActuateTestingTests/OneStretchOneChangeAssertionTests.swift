@@ -170,7 +170,7 @@ struct ClearableSearch: Interactor {
   var clears = AsyncStream<Void> { $0.finish() }
   var handles = Handles()
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .search(let query):
       store.query = query
@@ -184,7 +184,7 @@ struct ClearableSearch: Interactor {
       store.query = ""
       switch how {
       case .id: store.cancel(id: SearchID())
-      case .ids: store.cancel(ids: [SearchID(), SuggestID()])
+      case .ids: store.cancel(id: SearchID()); store.cancel(id: SuggestID())
       case .predicate: store.cancel(ids: SearchID.self, where: { $0.field == "main" })
       case .handle: handles.search.withLock { $0 }?.cancel()
       }
@@ -203,7 +203,7 @@ struct ClearableSearch: Interactor {
     }
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     guard cleansUp else { return }
     store.cleanups.append("\(action) (\(reason))")
     if case .search = action { store.isSearching = false }
@@ -218,7 +218,7 @@ struct ClearableSearch: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(clears) { _, store in
       store.query = ""
       store.cancel(id: SearchID())
@@ -250,7 +250,7 @@ struct SearchParent: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     guard case .clearSearch = action else { return }
     store.search.query = ""
     store.cancelChild(\.search)

@@ -16,7 +16,7 @@ struct NapInteractor: Interactor {
 
   let nap: Duration
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .nap:
       store.isNapping = true

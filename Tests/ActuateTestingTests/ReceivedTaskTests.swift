@@ -19,7 +19,7 @@ struct ReceivedTaskTests {
       $0.results = ["ta!"]
       $0.isSearching = false
     }
-    #expect(await second?.finish() == .finished)
+    #expect(await second?.finish() == .completed)
     await store.finish()
   }
 
@@ -33,7 +33,7 @@ struct ReceivedTaskTests {
       $0.items = ["a", "b"]
       $0.isLoading = false
     }
-    #expect(loaded?.outcome == .finished)
+    #expect(loaded?.outcome == .completed)
     await store.finish()
   }
 

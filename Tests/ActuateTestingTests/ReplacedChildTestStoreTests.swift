@@ -39,7 +39,7 @@ struct RecorderInteractor<State: Recording>: Interactor {
 
   let cleanups: Locked<[String]>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .start:
       try? await store.sleep(for: .seconds(1))
@@ -49,11 +49,11 @@ struct RecorderInteractor<State: Recording>: Interactor {
     }
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     cleanups.withLock { $0.append("\(store.name) \(reason)") }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
   }
 }
@@ -106,7 +106,7 @@ struct StudioInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .memo, .take, .takes:
       break

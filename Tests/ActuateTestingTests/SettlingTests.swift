@@ -30,7 +30,7 @@ struct WaitingInteractor: Interactor {
   /// The clock the `.delayedQuery` hook awaits between elements.
   let clock: TestClock
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .load:
       store.isLoading = true
@@ -45,7 +45,7 @@ struct WaitingInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .delayedQuery:
       .send(
@@ -223,9 +223,9 @@ struct DelayedMessagesInteractor: Interactor {
   let messages: AsyncStream<String>
   let clock: TestClock
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(
       messages.map { [clock] message in
         try? await clock.sleep(for: .seconds(1))

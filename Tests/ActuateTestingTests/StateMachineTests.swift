@@ -42,7 +42,7 @@ struct Upload: Interactor {
   }
   enum Action: Equatable, Sendable { case send(Int), finished, reset }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     await Self.table.apply(action, to: store)
   }
 
@@ -96,7 +96,7 @@ struct StateMachineTests {
       ])
       await store.finish()
       #expect(warnings.all == [
-        "[Actuate] warning: \(store.id) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+        "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
       ])
     }
   }
@@ -104,11 +104,11 @@ struct StateMachineTests {
   @Test func anActionWithNoTransitionIsLoggedAndWarned() async {
     let warnings = Warnings()
     await warnings.collect {
-      let store = Store(state: .loggedOut, interactor: LoginMachine())
+      let store = Store(initialState: .loggedOut, interactor: LoginMachine())
       await store.send(.logout).finish()
       #expect(await store.state == .loggedOut)
       #expect(warnings.all == [
-        "[Actuate] warning: \(store.id) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+        "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
       ])
     }
   }

@@ -47,13 +47,13 @@ struct CancelBeforeStartTests {
     }
     await store.settleIntake()
     await clock.run()
-    #expect(await task?.finish() == .finished)
+    #expect(await task?.finish() == .completed)
     #expect(await store.state.files == ["a"])
   }
 
   @Test func aHandlerCancellingTheTaskOfWhatItJustSentMeansItNeverRuns() async {
     let (store, log, clock) = Downloader.observedStore()
-    #expect(await store.sendAndWait(.sendAndCancelTask) == .finished)
+    #expect(await store.sendAndWait(.sendAndCancelTask) == .completed)
     await store.settleIntake()
     await clock.run()
     let state = await store.state
@@ -64,7 +64,7 @@ struct CancelBeforeStartTests {
 
   @Test func aHandlerCancellingAnIDCatchesWhatItSentUnderIt() async {
     let (store, log, clock) = Downloader.observedStore()
-    #expect(await store.sendAndWait(.sendAndCancelID) == .finished)
+    #expect(await store.sendAndWait(.sendAndCancelID) == .completed)
     await store.settleIntake()
     await clock.run()
     #expect(await store.state.started.isEmpty)
@@ -83,7 +83,7 @@ struct CancelBeforeStartTests {
     #expect(await older?.finish() == .cancelled(.superseded))
     await store.settleIntake()
     await clock.run()
-    #expect(await newer?.finish() == .finished)
+    #expect(await newer?.finish() == .completed)
     let state = await store.state
     #expect(state.started == ["b"])
     #expect(state.files == ["b"])
@@ -102,7 +102,7 @@ struct CancelBeforeStartTests {
     }
     #expect(await newer?.finish() == .cancelled(.explicit))
     await clock.run()
-    #expect(await running.finish() == .finished)
+    #expect(await running.finish() == .completed)
     #expect(await store.state.files == ["a"])
   }
 
@@ -121,7 +121,7 @@ struct CancelBeforeStartTests {
 
   @Test func aQueuedOrDelayedActionCancelledBeforeItStartsNeverRuns() async {
     let clock = TestClock()
-    let store = Store(state: CounterInteractor.State(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: CounterInteractor.State(), interactor: CounterInteractor(), clock: clock)
     let delayed = store.send(.keyed("z", .debounce(.seconds(5))))
     await store.settleIntake()
     delayed.cancel()
@@ -132,7 +132,7 @@ struct CancelBeforeStartTests {
     queued.cancel()
     #expect(await queued.finish() == .cancelled(.explicit))
     await clock.run()
-    #expect(await running.finish() == .finished)
+    #expect(await running.finish() == .completed)
     #expect(await store.state.log == ["start a", "end a"])
   }
 }

@@ -13,7 +13,7 @@ struct CancellationTests {
     let fast = store.send(.search("fast", .seconds(1)))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await fast.finish() == .finished)
+    #expect(await fast.finish() == .completed)
     await clock.advance(by: .seconds(1))
     #expect(await slow.finish() == .cancelled(.superseded))
     #expect(await store.state.results == ["fast"])
@@ -27,7 +27,7 @@ struct CancellationTests {
     await store.settleIntake()  // started: its request is out
     let new = store.send(.search("cats"))
     await server.respond(to: "cats", with: ["Tabby"])
-    #expect(await new.finish() == .finished)
+    #expect(await new.finish() == .completed)
     // The old request was cancelled, but its response still comes back, later.
     await server.respond(to: "cat", with: ["Stale"])
     #expect(await old.finish() == .cancelled(.superseded))
@@ -48,27 +48,27 @@ struct CancellationTests {
 
   @Test func anActionTaskCanBeCancelledBeforeItsHandlerStarts() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let first = store.send(.keyed("a", .serial))
     let second = store.send(.keyed("b", .serial))
     await store.settleIntake()
     second.cancel()
     #expect(await second.finish() == .cancelled(.explicit))
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
+    #expect(await first.finish() == .completed)
     #expect(await store.state.log == ["start a", "end a"])
   }
 
   @Test func cancellingAFinishedTaskDoesNothing() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let task = store.send(.increment)
-    #expect(await task.finish() == .finished)
+    #expect(await task.finish() == .completed)
     task.cancel()
-    #expect(task.outcome == .finished)
+    #expect(task.outcome == .completed)
   }
 
   @Test func aHandlerCanCancelItsOwnGroupWhileItRuns() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let task = store.send(.cancelSelf)
     // The handler cancelled its own task in its first stretch: its later write is dropped.
     #expect(await task.finish() == .cancelled(.explicit))
@@ -81,7 +81,7 @@ struct LateSender: Interactor {
   typealias State = Int
   enum Action: Equatable, Sendable { case work, report }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .work:
       try? await store.sleep(for: .seconds(1))
@@ -117,7 +117,7 @@ struct ServerSearch: Interactor {
   enum Action: Equatable, Sendable { case search(String) }
   let server: Server
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .search(let query):
       store.results = await server.response(to: query)

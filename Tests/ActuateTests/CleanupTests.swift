@@ -40,7 +40,7 @@ struct CleanupTests {
         "changed by download(\"b\")",
       ])
     await clock.run()
-    #expect(await second.finish() == .finished)
+    #expect(await second.finish() == .completed)
     let state = await store.state
     #expect(state.files == ["b"])
     #expect(state.cleanups == ["a (superseded)"])
@@ -150,7 +150,7 @@ struct Shelf: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .slot, .spare: break
     case .cancelSlot: store.cancelChild(\.slot)

@@ -24,7 +24,7 @@ struct HookedInteractor: Interactor {
   let events: AsyncStream<String>
   let numbers: AsyncStream<Int>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment: store.count += 1
     case .reachedThree: store.reachedThree = true
@@ -32,7 +32,7 @@ struct HookedInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .events:
       .forEach(events) { text, store in store.received.append(text) }
@@ -101,7 +101,7 @@ struct HookTests {
     await warnings.collect {
       let (store, log, _, _) = makeStore(hooks: [.failing])
       await store.settleIntake()
-      #expect(await store.send(.increment).finish() == .finished)
+      #expect(await store.send(.increment).finish() == .completed)
       #expect(await store.state.count == 1)
       #expect(log.lines.contains("hook failing failed: the socket closed"))
       #expect(warnings.all.count == 1)
@@ -115,7 +115,7 @@ struct HookTests {
     await warnings.collect {
       let (store, log, _, _) = makeStore(hooks: [.finishing])
       await store.settleIntake()
-      #expect(await store.send(.increment).finish() == .finished)
+      #expect(await store.send(.increment).finish() == .completed)
       #expect(log.lines.contains("hook finishing finished"))
       #expect(warnings.all.isEmpty)
     }
@@ -126,7 +126,7 @@ struct HookTests {
     let ended = AsyncStream<Void>.makeStream()
     input.onTermination = { _ in ended.continuation.yield() }
     let (numbers, _) = AsyncStream<Int>.makeStream()
-    let store = Store(state: .init(), interactor: HookedInteractor(events: events, numbers: numbers))
+    let store = Store(initialState: .init(), interactor: HookedInteractor(events: events, numbers: numbers))
     await store.settleIntake()
     store.stop()
     var iterator = ended.stream.makeAsyncIterator()

@@ -24,7 +24,7 @@ private struct IdleInteractor: Interactor {
 
   let dependency: @Sendable () async -> Void
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .load:
       store.isLoading = true
@@ -39,7 +39,7 @@ private struct IdleInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(store.values(\.query).dropFirst()) { .search($0) }
   }
 }
@@ -51,19 +51,19 @@ struct IdleTests {
     let clock = TestClock()
     // The dependency's sleep is registered a hop after the send: the wait covers it.
     let store = Store(
-      state: .init(), interactor: IdleInteractor(dependency: { try? await clock.sleep(for: .seconds(1)) }),
+      initialState: .init(), interactor: IdleInteractor(dependency: { try? await clock.sleep(for: .seconds(1)) }),
       clock: clock, debug: .off)
     store.send(.load)
     await store.waitUntilIdle()
-    #expect(clock.sleeperCount == 1)
     #expect(await store.state.isLoading)
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))  // waits for the woken task to end
     #expect(await store.state.isLoading == false)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func aHandlerSleepingOnARealClockCountsAsIdle() async {
-    let store = Store(state: .init(), interactor: IdleInteractor(dependency: {}), debug: .off)
+    let store = Store(initialState: .init(), interactor: IdleInteractor(dependency: {}), debug: .off)
     let nap = store.send(.nap)
     await store.waitUntilIdle()  // does not wait out the hour
     #expect(nap.outcome == nil)
@@ -72,7 +72,7 @@ struct IdleTests {
 
   @Test(.timeLimit(.minutes(1)))
   func itWaitsForHooksToReactAndForWhatTheySend() async {
-    let store = Store(state: .init(), interactor: IdleInteractor(dependency: {}), debug: .off)
+    let store = Store(initialState: .init(), interactor: IdleInteractor(dependency: {}), debug: .off)
     for query in ["a", "ab", "abc"] { store.send(.queryChanged(query)) }
     await store.waitUntilIdle()
     #expect(await store.state.searched == ["a", "ab", "abc"])
@@ -82,7 +82,7 @@ struct IdleTests {
   func itWaitsForAHandlerThatAwaitsSomethingElse() async {
     let (gate, open) = AsyncStream<Void>.makeStream()
     let store = Store(
-      state: .init(), interactor: IdleInteractor(dependency: { for await _ in gate { return } }), debug: .off)
+      initialState: .init(), interactor: IdleInteractor(dependency: { for await _ in gate { return } }), debug: .off)
     store.send(.load)
     let waiter = Task { await store.waitUntilIdle() }
     #expect(await store.state.isLoading)
@@ -95,7 +95,7 @@ struct IdleTests {
   func cancellingTheWaitingTaskEndsTheWait() async {
     let (gate, open) = AsyncStream<Void>.makeStream()
     let store = Store(
-      state: .init(), interactor: IdleInteractor(dependency: { for await _ in gate { return } }), debug: .off)
+      initialState: .init(), interactor: IdleInteractor(dependency: { for await _ in gate { return } }), debug: .off)
     store.send(.load)
     let waiter = Task { await store.waitUntilIdle() }
     waiter.cancel()

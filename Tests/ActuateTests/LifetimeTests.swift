@@ -18,12 +18,12 @@ struct Sleeper: Interactor {
   let canary: Canary
   let never: AsyncStream<Int>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     try? await store.sleep(for: .seconds(3600))
     store.state += 1
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .assign(never, to: \.self)
   }
 }
@@ -38,7 +38,7 @@ struct LifetimeTests {
     weak var weakActor: StoreActor<Sleeper>?
     var tasks: [ActionTask] = []
     do {
-      let store = Store(state: 0, interactor: Sleeper(canary: Canary(goneInput), never: never), clock: clock)
+      let store = Store(initialState: 0, interactor: Sleeper(canary: Canary(goneInput), never: never), clock: clock)
       weakActor = store.actor
       for _ in 0..<5 { tasks.append(store.send(.sleep)) }
       await store.settleIntake()
@@ -73,13 +73,13 @@ struct LifetimeTests {
       #expect(await store.state.count == 0)
       #expect(log.lines.filter { $0 == "stopped" }.count == 1)
       #expect(warnings.all == [
-        "[Actuate] warning: \(store.id) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
+        "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
       ])
     }
   }
 
   @Test func actionsSentBeforeStopThatHaveNotStartedAreCancelled() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     await store.settleIntake()
     // Nothing takes the intake between these lines: the increment never starts.
     let task = store.send(.increment)

@@ -5,7 +5,7 @@ import Testing
 @Suite("Observation")
 struct ObservationTests {
   @Test func valuesStartWithTheCurrentValueAndYieldEachDistinctChange() async {
-    let store = Store(state: .init(count: 7), interactor: CounterInteractor())
+    let store = Store(initialState: .init(count: 7), interactor: CounterInteractor())
     var iterator = store.values(\.count).makeAsyncIterator()
     #expect(await iterator.next() == 7)
     store.send(.increment)
@@ -17,7 +17,7 @@ struct ObservationTests {
   }
 
   @Test func subscribersAreIndependent() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     var first = store.values(\.count).makeAsyncIterator()
     var second = store.values(\.count).makeAsyncIterator()
     #expect(await first.next() == 0)
@@ -32,7 +32,7 @@ struct ObservationTests {
   }
 
   @Test func statesYieldTheWholeStateAfterEachChange() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     var states = store.states.makeAsyncIterator()
     #expect(await states.next()?.count == 0)
     await store.send(.twoWritesWithSuspension).finish()
@@ -41,7 +41,7 @@ struct ObservationTests {
   }
 
   @Test func aSubscriberThatStopsIsForgotten() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     do {
       var iterator = store.values(\.count).makeAsyncIterator()
       #expect(await iterator.next() == 0)
@@ -52,7 +52,7 @@ struct ObservationTests {
   }
 
   @Test func sequencesEndWhenTheStoreStops() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     var iterator = store.values(\.count).makeAsyncIterator()
     #expect(await iterator.next() == 0)
     store.stop()

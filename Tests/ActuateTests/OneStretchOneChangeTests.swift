@@ -242,7 +242,7 @@ func watch<I: Interactor>(
   let log = EventLog<I>()
   let collector = LogCollector()
   let store = Store(
-    state: state, interactor: interactor, clock: clock, hooks: hooks, observers: [log.observer],
+    initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: [log.observer],
     debug: .using(.pinned(collector.sink)))
   var seen = Watched<I.State>()
   var states = store.states.makeAsyncIterator()

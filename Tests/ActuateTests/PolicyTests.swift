@@ -20,8 +20,8 @@ struct PolicyTests {
     await store.settleIntake()
     #expect(await store.state.log == ["start a", "start b"])
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
-    #expect(await second.finish() == .finished)
+    #expect(await first.finish() == .completed)
+    #expect(await second.finish() == .completed)
     #expect(Set(await store.state.log.suffix(2)) == ["end a", "end b"])
   }
 
@@ -32,7 +32,7 @@ struct PolicyTests {
     let second = store.send(.keyed("b", .cancelPrevious))
     #expect(await first.finish() == .cancelled(.superseded))
     await clock.advance(by: .seconds(1))
-    #expect(await second.finish() == .finished)
+    #expect(await second.finish() == .completed)
     #expect(await store.state.log == ["start a", "start b", "end b"])
     #expect(log.lines.contains { $0.hasPrefix("cancelled keyed(\"a\"") && $0.hasSuffix("(superseded)") })
   }
@@ -43,12 +43,12 @@ struct PolicyTests {
     let second = store.send(.keyed("b", .dropNew))
     #expect(await second.finish() == .cancelled(.alreadyRunning))
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
+    #expect(await first.finish() == .completed)
     // Once the group is idle, a new action runs again.
     let third = store.send(.keyed("c", .dropNew))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await third.finish() == .finished)
+    #expect(await third.finish() == .completed)
     #expect(await store.state.log == ["start a", "end a", "start c", "end c"])
   }
 
@@ -58,11 +58,11 @@ struct PolicyTests {
     await store.settleIntake()
     #expect(await store.state.log == ["start a"])
     await clock.advance(by: .seconds(1))
-    #expect(await tasks[0].finish() == .finished)
+    #expect(await tasks[0].finish() == .completed)
     #expect(await store.state.log == ["start a", "end a", "start b"])
     await clock.advance(by: .seconds(1))
     await clock.advance(by: .seconds(1))
-    #expect(await tasks[2].finish() == .finished)
+    #expect(await tasks[2].finish() == .completed)
     #expect(await store.state.log == ["start a", "end a", "start b", "end b", "start c", "end c"])
   }
 
@@ -77,7 +77,7 @@ struct PolicyTests {
     #expect(await store.state.log == [])
     await clock.advance(by: .milliseconds(1))
     await clock.advance(by: .seconds(1))
-    #expect(await tasks[2].finish() == .finished)
+    #expect(await tasks[2].finish() == .completed)
     #expect(await store.state.log == ["start c", "end c"])
   }
 
@@ -88,7 +88,7 @@ struct PolicyTests {
     #expect(await first.finish() == .cancelled(.debounced))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await second.finish() == .finished)
+    #expect(await second.finish() == .completed)
     #expect(await store.state.log == ["start b", "end b"])
   }
 
@@ -106,8 +106,8 @@ struct PolicyTests {
     #expect(await store.state.log == ["start a", "start c"])
     await clock.advance(by: .milliseconds(500))  // a ends (1 s), the next window closes empty
     await clock.advance(by: .milliseconds(500))  // c ends
-    #expect(await first.finish() == .finished)
-    #expect(await third.finish() == .finished)
+    #expect(await first.finish() == .completed)
+    #expect(await third.finish() == .completed)
   }
 
   /// The window's timer is a task of the store's own: the advance that wakes it waits for it, so the latest
@@ -132,8 +132,8 @@ struct PolicyTests {
       let latest = store.send(.keyed("b", policy))
       await store.settleIntake()
       await clock.advance(by: .milliseconds(1_500))  // b starts at 500 ms, when the window closes, and ends at 1.5 s
-      #expect(first.outcome == .finished)
-      #expect(latest.outcome == .finished)
+      #expect(first.outcome == .completed)
+      #expect(latest.outcome == .completed)
       #expect(await store.state.log == ["start a", "start b", "end a", "end b"])
       store.stop()
     }
@@ -150,8 +150,8 @@ struct PolicyTests {
     await store.settleIntake()
     #expect(await store.state.log == ["start a", "start c"])
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
-    #expect(await third.finish() == .finished)
+    #expect(await first.finish() == .completed)
+    #expect(await third.finish() == .completed)
   }
 
   @Test func cancelByIDCancelsRunningQueuedAndDebouncedWork() async {
@@ -174,7 +174,7 @@ struct PolicyTests {
     let (store, _, _) = makeStore()
     store.cancel(id: "nothing here")
     store.cancel(id: "nothing here")
-    #expect(await store.send(.increment).finish() == .finished)
+    #expect(await store.send(.increment).finish() == .completed)
     #expect(await store.state.count == 1)
   }
 
@@ -192,24 +192,24 @@ struct PolicyTests {
     let waiting = store.send(.keyed("d", .serial))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await newest.finish() == .finished)
+    #expect(await newest.finish() == .completed)
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await waiting.finish() == .finished)
+    #expect(await waiting.finish() == .completed)
     #expect(await store.state.log == ["start a", "start b", "end b", "start d", "end d"])
   }
 
   @Test func cancellableActionsCancelThePreviousWithTheSameIdentifier() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CancellableInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CancellableInteractor(), clock: clock)
     let first = store.send(.load("a"))
     let second = store.send(.load("b"))
     let other = store.send(.unrelated)
     #expect(await first.finish() == .cancelled(.superseded))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await second.finish() == .finished)
-    #expect(await other.finish() == .finished)
+    #expect(await second.finish() == .completed)
+    #expect(await other.finish() == .completed)
     #expect(await store.state == ["unrelated", "b"])
   }
 }
@@ -220,7 +220,7 @@ struct CancellableInteractor: Interactor {
     case load(String)
     case unrelated
 
-    var cancelIdentifier: (any Hashable & Sendable)? {
+    var cancelID: (any Hashable & Sendable)? {
       switch self {
       case .load: LoadID()
       case .unrelated: nil
@@ -228,7 +228,7 @@ struct CancellableInteractor: Interactor {
     }
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .load(let value):
       try? await store.sleep(for: .seconds(1))

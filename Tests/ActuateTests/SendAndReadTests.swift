@@ -6,28 +6,28 @@ import Testing
 @Suite("Sending and reading the state an action left")
 struct SendAndReadTests {
   @Test func readsTheStateTheHandlerLeft() async {
-    let store = Store(state: .init(), interactor: CounterInteractor(), debug: .off)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .off)
     let (outcome, count) = await store.sendAndWait(.add(5)) { $0.count }
-    #expect(outcome == .finished)
+    #expect(outcome == .completed)
     #expect(count == 5)
   }
 
   @Test func readsTheChangesOfActionsThatRanWhileTheHandlerWasSuspended() async {
     let (started, didStart) = AsyncStream<Void>.makeStream()
     let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = Store(state: .init(), interactor: Gated(started: didStart, gate: gate), debug: .off)
+    let store = Store(initialState: .init(), interactor: Gated(started: didStart, gate: gate), debug: .off)
     async let read = store.sendAndWait(.gated) { $0.log }
     for await _ in started { break }
     await store.sendAndWait(.append("meanwhile"))
     open.yield()
     let (outcome, log) = await read
-    #expect(outcome == .finished)
+    #expect(outcome == .completed)
     #expect(log == ["start", "meanwhile", "end"])
   }
 
   @Test func readsNothingSentAfterTheActionEnded() async {
     // Each caller reads its own action's total: no other caller's change comes between an end and its read.
-    let store = Store(state: .init(), interactor: CounterInteractor(), debug: .off)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .off)
     let totals = await withTaskGroup(of: Int.self) { group in
       for _ in 0..<200 { group.addTask { await store.sendAndWait(.increment) { $0.count }.value } }
       return await group.reduce(into: [Int]()) { $0.append($1) }
@@ -37,7 +37,7 @@ struct SendAndReadTests {
 
   @Test func anActionCancelledBeforeItStartsReadsTheStateWhenItWasDropped() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock, debug: .off)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock, debug: .off)
     store.send(.keyed("first", .dropNew))
     await store.settleIntake()
     let (outcome, log) = await store.sendAndWait(.keyed("second", .dropNew)) { $0.log }
@@ -48,7 +48,7 @@ struct SendAndReadTests {
   @Test func aRefusedActionReadsTheStoppedStoresState() async {
     let warnings = Warnings()
     await warnings.collect {
-      let store = Store(state: .init(), interactor: CounterInteractor(), debug: .off)
+      let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .off)
       await store.sendAndWait(.add(2))
       store.stop()
       let (outcome, count) = await store.sendAndWait(.add(3)) { $0.count }
@@ -73,7 +73,7 @@ private struct Gated: Interactor {
   let started: AsyncStream<Void>.Continuation
   let gate: AsyncStream<Void>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .gated:
       store.log.append("start")

@@ -5,16 +5,16 @@ import Testing
 @Suite("sendAndWait")
 struct SendAndWaitTests {
   @Test func earlierSendsFromTheSameTaskAreHandledFirst() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     store.send(.append("a"))
     store.send(.append("b"))
-    #expect(await store.sendAndWait(.append("c")) == .finished)
+    #expect(await store.sendAndWait(.append("c")) == .completed)
     // No settling: the awaited send took everything sent before it.
     #expect(await store.state.log == ["a", "b", "c"])
   }
 
   @Test func sendsInterleavedWithAwaitedOnesKeepTheirOrder() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     for round in 0..<100 {
       store.send(.append("sent \(round)"))
       await store.sendAndWait(.append("awaited \(round)"))
@@ -25,17 +25,17 @@ struct SendAndWaitTests {
 
   @Test func itWaitsForAHandlerThatSuspends() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     async let outcome = store.sendAndWait(.sleep(.seconds(1), "a"))
     await waitForLog(of: store, toContain: "start a")
     await clock.advance(by: .seconds(1))
-    #expect(await outcome == .finished)
+    #expect(await outcome == .completed)
     #expect(await store.state.log == ["start a", "end a"])
   }
 
   @Test func itReportsTheCancellationOfItsAction() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     async let outcome = store.sendAndWait(.keyed("a", .concurrent))
     await waitForLog(of: store, toContain: "start a")
     store.cancel(id: "work")
@@ -45,22 +45,22 @@ struct SendAndWaitTests {
 
   @Test func cancellingTheCallerDoesNotCancelTheAction() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let caller = Task { await store.sendAndWait(.keyed("a", .concurrent)) }
     await waitForLog(of: store, toContain: "start a")
     caller.cancel()
     await clock.advance(by: .seconds(1))
-    #expect(await caller.value == .finished)
+    #expect(await caller.value == .completed)
     #expect(await store.state.log == ["start a", "end a"])
   }
 
   @Test func anAlreadyCancelledCallerStillHasItsActionsWritesApplied() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let caller = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return await store.sendAndWait(.increment)
     }
-    #expect(await caller.value == .finished)
+    #expect(await caller.value == .completed)
     #expect(await store.state.count == 1)
   }
 
@@ -69,18 +69,18 @@ struct SendAndWaitTests {
   // through that path by hand, so the order is certain.
 
   @Test func anActionTakenFirstRunsAheadOfWhatWasSentAfterIt() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     await store.settleIntake()
     let actor = store.actor
     let (record, next) = actor.intake.enqueueTakingFirst(.append("first"), owner: actor)
     #expect(next == .first)
     store.send(.append("second"))
-    #expect(await actor.takeIntake(next, for: record) == .finished)
+    #expect(await actor.takeIntake(next, for: record) == .completed)
     #expect(await store.state.log == ["first", "second"])
   }
 
   @Test func aCancelSentAfterAnActionTakenFirstStopsItBeforeItStarts() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     await store.settleIntake()
     let actor = store.actor
     let (record, next) = actor.intake.enqueueTakingFirst(.keyed("a", .concurrent), owner: actor)
@@ -91,7 +91,7 @@ struct SendAndWaitTests {
   }
 
   @Test func aStopSentAfterAnActionTakenFirstStopsItBeforeItStarts() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     await store.settleIntake()
     let actor = store.actor
     let (record, next) = actor.intake.enqueueTakingFirst(.increment, owner: actor)
@@ -104,12 +104,12 @@ struct SendAndWaitTests {
   @Test func afterStopTheActionIsRejectedWithAWarning() async {
     let warnings = Warnings()
     await warnings.collect {
-      let store = Store(state: .init(), interactor: CounterInteractor())
+      let store = Store(initialState: .init(), interactor: CounterInteractor())
       store.stop()
       #expect(await store.sendAndWait(.increment) == .rejected)
       #expect(await store.state.count == 0)
       #expect(warnings.all == [
-        "[Actuate] warning: \(store.id) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
+        "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
       ])
     }
   }
@@ -129,11 +129,11 @@ struct SendAndWaitTests {
 
   @Test func policiesStillApply() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let first = store.send(.keyed("a", .dropNew))
     #expect(await store.sendAndWait(.keyed("b", .dropNew)) == .cancelled(.alreadyRunning))
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
+    #expect(await first.finish() == .completed)
   }
 
   /// Waits, without sleeping, until the store's log holds `entry`.

@@ -15,7 +15,7 @@ struct StopTests {
     let task = store.send(.writeThenStop)
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await task.finish() == .finished)
+    #expect(await task.finish() == .completed)
     var seenCounts: [Int] = []
     for await count in counts { seenCounts.append(count) }
     var lastState: Downloader.State?
@@ -23,7 +23,7 @@ struct StopTests {
     #expect(seenCounts.last == 1)
     #expect(lastState?.count == 1)
     #expect(await store.state.count == 1)
-    #expect(log.lines.suffix(3) == ["changed by writeThenStop", "finished writeThenStop: finished", "stopped"])
+    #expect(log.lines.suffix(3) == ["changed by writeThenStop", "finished writeThenStop: completed", "stopped"])
   }
 
   @Test func aDebugLogEndsWithStoppedAfterTheLastChange() async {
@@ -31,8 +31,8 @@ struct StopTests {
     let stopper = Stopper()
     let lines = Locked<[String]>([])
     let store = Store(
-      state: .init(), interactor: Downloader(stopper: stopper), clock: clock,
-      debug: .using(DebugStore(.custom { line in lines.withLock { $0.append(line) } })))
+      initialState: .init(), interactor: Downloader(stopper: stopper), clock: clock,
+      debug: .using(DebugLog(.custom { line in lines.withLock { $0.append(line) } })))
     stopper.attach { [weak store] in store?.stop() }
     store.send(.writeThenStop)
     await store.settleIntake()
@@ -47,7 +47,7 @@ struct StopTests {
   @Test func aTaskAHandlerStartedCannotWriteOrSendAfterItsActionWasCancelled() async {
     let gate = Gate()
     let (store, log) = Store.observed(state: .init(), interactor: Downloader(gate: gate))
-    #expect(await store.sendAndWait(.startTaskThatWritesLater) == .finished)
+    #expect(await store.sendAndWait(.startTaskThatWritesLater) == .completed)
     await gate.arrived.wait(until: 1)
     // The action has finished, so there is nothing to cancel under its id: the task it left behind is
     // not cancelled by this, and its write lands.
@@ -65,7 +65,7 @@ struct StopTests {
       let gate = Gate()
       let written = Countdown()
       let (store, log) = Store.observed(state: .init(), interactor: Downloader(gate: gate, written: written))
-      #expect(await store.sendAndWait(.startTaskThatWritesLater) == .finished)
+      #expect(await store.sendAndWait(.startTaskThatWritesLater) == .completed)
       await gate.arrived.wait(until: 1)
       store.stop()
       await store.settleIntake()
@@ -76,7 +76,7 @@ struct StopTests {
       // The task's send comes after the stop: the store refuses it, with a warning.
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id) has stopped, so .report was not handled. Send only while you hold the store and before you call stop()."
+          "[Actuate] warning: \(store.storeID) has stopped, so .report was not handled. Send only while you hold the store and before you call stop()."
         ])
     }
   }
@@ -122,7 +122,7 @@ struct LateWriter: Interactor {
   enum Action: Equatable, Sendable { case work }
   let gate: Gate
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     await gate.wait()
     store.state += 1
   }
@@ -135,7 +135,7 @@ struct SpawningWriter: Interactor {
   let gate: Gate
   let written: Countdown
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     guard action == .work else { return }
     let spawned = Task {
       await gate.wait()

@@ -5,23 +5,23 @@ import Testing
 @Suite("Store basics")
 struct StoreBasicsTests {
   @Test func sendUpdatesStateAndFinishReportsTheOutcome() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let outcome = await store.send(.increment).finish()
-    #expect(outcome == .finished)
+    #expect(outcome == .completed)
     #expect(await store.state.count == 1)
   }
 
   @Test func aHandlerThatDoesNotSuspendLeavesNoTaskBehind() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let task = store.send(.add(5))
     await store.settleIntake()
     // Finished during the drain itself: no waiting needed, nothing registered.
-    #expect(task.outcome == .finished)
+    #expect(task.outcome == .completed)
     #expect(await store.actor.scheduler.live.isEmpty)
   }
 
   @Test func sendsFromInsideAHandlerKeepTheirOrder() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     store.send(.sendThree)
     store.send(.append("d"))
     await store.settleIntake()
@@ -30,7 +30,7 @@ struct StoreBasicsTests {
   }
 
   @Test func actionsSentFromOneTaskStartInOrder() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     var last: ActionTask?
     for index in 0..<1_000 { last = store.send(.append("\(index)")) }
     await last?.finish()
@@ -38,7 +38,7 @@ struct StoreBasicsTests {
   }
 
   @Test func eightConcurrentSendersLoseNothingAndKeepTheirOrder() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     let senders = 8
     let perSender = 10_000
     await withTaskGroup(of: ActionTask?.self) { group in
@@ -73,17 +73,17 @@ struct StoreBasicsTests {
   }
 
   @Test func stateIsReadableThroughKeyPathsInsideHandlers() async {
-    let store = Store(state: .init(count: 41), interactor: CounterInteractor())
+    let store = Store(initialState: .init(count: 41), interactor: CounterInteractor())
     await store.send(.increment).finish()
     let count = await store.state.count
     #expect(count == 42)
   }
 
   @Test func eachStoreHasItsOwnID() {
-    let first = Store(state: .init(), interactor: CounterInteractor())
-    let second = Store(state: .init(), interactor: CounterInteractor())
-    #expect(first.id != second.id)
-    #expect(first.id.name == "CounterInteractor")
-    #expect(first.id.description.hasPrefix("CounterInteractor#"))
+    let first = Store(initialState: .init(), interactor: CounterInteractor())
+    let second = Store(initialState: .init(), interactor: CounterInteractor())
+    #expect(first.storeID != second.storeID)
+    #expect(first.storeID.name == "CounterInteractor")
+    #expect(first.storeID.description.hasPrefix("CounterInteractor#"))
   }
 }

@@ -12,7 +12,7 @@ struct ValuesLifetimeTests {
     var values: StoreValues<Int>?
     var iteration: Task<[Int], Never>?
     do {
-      let store = Store(state: 7, interactor: Sleeper(canary: Canary(goneInput), never: never), debug: .off)
+      let store = Store(initialState: 7, interactor: Sleeper(canary: Canary(goneInput), never: never), debug: .off)
       weakActor = store.actor
       let sequence = store.values(\.self)
       values = sequence

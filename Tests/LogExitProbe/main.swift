@@ -24,7 +24,7 @@ struct Tally: Interactor {
 
   let trapsOn: Int?
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .add(let amount):
       precondition(amount != trapsOn, "the probe traps on .add(\(amount)), as it was told to")
@@ -34,7 +34,7 @@ struct Tally: Interactor {
 }
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let store = Store(state: Tally.State(), interactor: Tally(trapsOn: arguments.contains("trap") ? 2 : nil))
+let store = Store(initialState: Tally.State(), interactor: Tally(trapsOn: arguments.contains("trap") ? 2 : nil))
 for amount in 1...3 { await store.sendAndWait(.add(amount)) }
 if arguments.contains("stop") { store.stop() }
 print(await store.state.total)

@@ -25,7 +25,7 @@ struct ChatScreenTests {
   @Test func theScreenRedrawsOnlyWhenWhatItShowsChanges() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     var drawn: [String] = []
-    let screen = ChatScreen(model: ViewStore(state: .init(), interactor: RoomInteractor())) { drawn.append($0) }
+    let screen = ChatScreen(model: StoreModel(initialState: .init(), interactor: RoomInteractor())) { drawn.append($0) }
     screen.redrawIfStale()
     #expect(screen.frames == 1)
 

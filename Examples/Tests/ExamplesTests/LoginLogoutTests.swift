@@ -48,7 +48,7 @@ struct LoginLogoutTests {
     await clock.advance(by: .seconds(2))
     await store.step { $0.status = .loggedIn }
     await store.step { $0.status = .loggingOut }
-    #expect(await login.finish() == .finished)
+    #expect(await login.finish() == .completed)
     await clock.advance(by: .seconds(1))
     await store.step { $0.status = .loggedOut }
     await store.finish()

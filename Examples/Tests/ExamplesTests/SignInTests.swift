@@ -100,8 +100,8 @@ struct SignInTests {
 
   @Test func theDebugLogNeverShowsThePasswordOrTheToken() async {
     let entries = Locked<[String]>([])
-    let debug = DebugStore(.custom { entry in entries.withLock { $0.append(entry) } })
-    let store = Store(state: .init(), interactor: SignInInteractor(auth: auth), debug: .using(debug))
+    let debug = DebugLog(.custom { entry in entries.withLock { $0.append(entry) } })
+    let store = Store(initialState: .init(), interactor: SignInInteractor(auth: auth), debug: .using(debug))
     await store.send(.signInWithEmail(email: "ada@example.com", password: Redacted("pa55word"))).finish()
     for await state in store.states where state.status == .signedIn(ada) { break }
     store.stop()

@@ -28,7 +28,7 @@ struct OwnRoute<I: Interactor>: StoreRoute {
 
   func hookDelivered(_ record: HookRecord<I>, element: @autoclosure () -> String, in store: isolated StoreActor<I>) {
     store.activity &+= 1
-    if !store.observers.isEmpty { store.emit(.hookEvent(record.hook, element: element())) }
+    if !store.observers.isEmpty { store.emit(.hookElement(record.hook, element: element())) }
   }
 
   func hookEnded(_ record: HookRecord<I>, error: String?, in store: isolated StoreActor<I>) {

@@ -112,7 +112,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : element()
     store.onSharedExecutor { root in
       root.activity &+= 1
-      if let described { root.emit(.childHookEvent(hook, element: described)) }
+      if let described { root.emit(.childHookElement(hook, element: described)) }
     }
   }
 

@@ -21,7 +21,7 @@ public struct DebugEntry: Sendable {
   }
 
   /// The store the entry is about.
-  public internal(set) var store: StoreID = .unnamed
+  public internal(set) var storeID: StoreID = .unnamed
   /// When it happened: the local wall-clock time in ISO 8601, `2026-11-23T12:00:01.204113+01:00`.
   public internal(set) var time = ""
   /// What happened.
@@ -34,7 +34,7 @@ public struct DebugEntry: Sendable {
   public internal(set) var action: String?
   /// Who sent the action, or what made the change: `the handler of .refresh`, `hook .typed`.
   public internal(set) var cause: String?
-  /// How an action's task ended: `finished`, `cancelled (superseded)`.
+  /// How an action's task ended: `completed`, `cancelled (superseded)`.
   public internal(set) var outcome: String?
 
   init(
@@ -65,7 +65,7 @@ public struct DebugEntry: Sendable {
     switch event {
     case .started(let state):
       entry.message = "started with state:"
-      entry.detail = indented(DebugStore.dump(state, maxLines: maxLines))
+      entry.detail = indented(DebugLog.dump(state, maxLines: maxLines))
     case .actionTaken(let action, _, let sender):
       return .sent(describe(action), sender: sender.map(name(of:)))
     case .actionStarted:
@@ -73,7 +73,7 @@ public struct DebugEntry: Sendable {
     case .actionCancelled(let action, _, let reason):
       return .cancelled(describe(action), reason: reason)
     case .actionEnded(let action, _, let outcome, let duration):
-      return .finished(describe(action), outcome: outcome, duration: duration ?? .zero)
+      return .ended(describe(action), outcome: outcome, duration: duration ?? .zero)
     case .stateChanged(_, _, let cause):
       guard let diff = change?.text(maxLines: maxLines) else { return nil }
       let action = cause.action.map(describe)
@@ -88,21 +88,21 @@ public struct DebugEntry: Sendable {
       entry.action = describe(action)
       entry.cause = writer(cause)
       entry.message = "send dropped: \(writer(cause)) sent \(describe(action)) after it was cancelled"
-    case .hookEvent(let hook, let element):
+    case .hookElement(let hook, let element):
       entry.cause = "hook \(describe(hook))"
       entry.message = "hook \(describe(hook)) delivered \(element)"
     case .hookEnded(let hook):
       entry.cause = "hook \(describe(hook))"
-      entry.message = "hook \(describe(hook)) finished"
+      entry.message = "hook \(describe(hook)) ended"
     case .hookFailed(let hook, let error):
       entry.cause = "hook \(describe(hook))"
       entry.message = "hook \(describe(hook)) failed: \(error)"
-    case .childHookEvent(let hook, let element):
+    case .childHookElement(let hook, let element):
       entry.cause = hook.description
       entry.message = "\(hook) delivered \(element)"
     case .childHookEnded(let hook):
       entry.cause = hook.description
-      entry.message = "\(hook) finished"
+      entry.message = "\(hook) ended"
     case .childHookFailed(let hook, let error):
       entry.cause = hook.description
       entry.message = "\(hook) failed: \(error)"
@@ -135,11 +135,11 @@ public struct DebugEntry: Sendable {
       outcome: "\(ActionOutcome.cancelled(reason))")
   }
 
-  /// `finished .search("tabby") in 84µs`, with the outcome if it was not `.finished`.
-  static func finished(_ action: String, outcome: ActionOutcome, duration: Duration) -> DebugEntry {
-    let ending = outcome == .finished ? "" : ", \(outcome)"
+  /// `ended .search("tabby") in 84µs`, with the outcome if it was not `.completed`.
+  static func ended(_ action: String, outcome: ActionOutcome, duration: Duration) -> DebugEntry {
+    let ending = outcome == .completed ? "" : ", \(outcome)"
     return DebugEntry(
-      kind: .handlerFinished, message: "finished \(action) in \(text(for: duration))\(ending)", action: action,
+      kind: .actionEnded, message: "ended \(action) in \(text(for: duration))\(ending)", action: action,
       outcome: "\(outcome)")
   }
 

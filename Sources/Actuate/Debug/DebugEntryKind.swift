@@ -7,7 +7,7 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   /// The writes of one synchronous stretch of a handler or hook, as a diff.
   case stateChange
   /// A handler returned; the entry says how long it ran.
-  case handlerFinished
+  case actionEnded
   /// An action's task was cancelled, or dropped before it started, and why.
   case cancelled
   /// A cancelled task wrote to state; the write was dropped.
@@ -15,9 +15,9 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   /// A cancelled task sent an action; the action was dropped.
   case sendDropped
   /// A hook's sequence produced an element.
-  case hookEvent
-  /// A hook's sequence finished.
-  case hookFinished
+  case hookElement
+  /// A hook's sequence ended.
+  case hookEnded
   /// A hook's sequence threw.
   case hookFailed
   /// A state machine had no transition for an action from its current phase.
@@ -31,7 +31,7 @@ public enum DebugEntryKind: String, Sendable, Hashable, CaseIterable {
   /// what the logger would drop with `DebugFilter(kinds: Set(DebugEntryKind.allCases.filter { $0.level >= .info }))`.
   public var level: DebugEntry.Level {
     switch self {
-    case .action, .stateChange, .handlerFinished, .cancelled, .hookEvent, .hookFinished: .debug
+    case .action, .stateChange, .actionEnded, .cancelled, .hookElement, .hookEnded: .debug
     case .started, .stopped: .info
     case .writeDropped, .sendDropped, .transitionMissing, .warning: .warning
     case .hookFailed: .error
@@ -59,12 +59,12 @@ extension DebugEntryKind {
     case .started: 1 << 0
     case .action: 1 << 1
     case .stateChange: 1 << 2
-    case .handlerFinished: 1 << 3
+    case .actionEnded: 1 << 3
     case .cancelled: 1 << 4
     case .writeDropped: 1 << 5
     case .sendDropped: 1 << 6
-    case .hookEvent: 1 << 7
-    case .hookFinished: 1 << 8
+    case .hookElement: 1 << 7
+    case .hookEnded: 1 << 8
     case .hookFailed: 1 << 9
     case .transitionMissing: 1 << 10
     case .warning: 1 << 11

@@ -33,7 +33,7 @@ enum DebugEnvironment {
   }
 
   /// What this process's environment asks for: read once, the first time a store needs it.
-  static let processDefault: DebugStore? = debugStore(
+  static let processDefault: DebugLog? = debugStore(
     reading: { name in getenv(name).map { String(cString: $0) } }, warn: Diagnostics.warn,
     announce: { StandardError.write($0 + "\n") })
 
@@ -50,7 +50,7 @@ enum DebugEnvironment {
   /// The debug log `ACTUATE_DEBUG=value` asks for, the other variables unset.
   static func debugStore(
     for value: String?, warn: (String) -> Void, announce: (String) -> Void = { _ in }
-  ) -> DebugStore? {
+  ) -> DebugLog? {
     debugStore(reading: { $0 == variable ? value : nil }, warn: warn, announce: announce)
   }
 
@@ -59,7 +59,7 @@ enum DebugEnvironment {
   /// aid must not stop the program. Where each part goes is told through `announce`, one line each.
   static func debugStore(
     reading environment: (String) -> String?, warn: (String) -> Void, announce: (String) -> Void = { _ in }
-  ) -> DebugStore? {
+  ) -> DebugLog? {
     var sinks: [DebugSink] = []
     switch setting(for: environment(variable)) {
     case .off:
@@ -98,7 +98,7 @@ enum DebugEnvironment {
       break
     }
     guard !sinks.isEmpty else { return nil }
-    var debug = DebugStore(sinks: sinks)
+    var debug = DebugLog(sinks: sinks)
     debug.writesSynchronously = isOn(environment(syncVariable), named: syncVariable, warn: warn)
     return debug
   }

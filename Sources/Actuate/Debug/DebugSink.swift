@@ -1,4 +1,4 @@
-/// Where a ``DebugStore`` writes its entries.
+/// Where a ``DebugLog`` writes its entries.
 ///
 /// A sink receives whole entries, one call each, each store's in the order they happened, on the debug log's
 /// background writer. A sink that fails is reported once, with a warning on standard error; later entries are still
@@ -102,8 +102,8 @@ public struct DebugSink: Sendable {
   /// outcome and text as fields, for a bridge to another logging system.
   ///
   /// ```swift
-  /// DebugStore(.entries(name: "swift-log") { entry in
-  ///   logger.log(level: entry.level == .error ? .error : .debug, "\(entry.text)", metadata: ["store": "\(entry.store)"])
+  /// DebugLog(.entries(name: "swift-log") { entry in
+  ///   logger.log(level: entry.level == .error ? .error : .debug, "\(entry.text)", metadata: ["store": "\(entry.storeID)"])
   /// })
   /// ```
   ///

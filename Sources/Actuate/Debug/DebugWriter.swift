@@ -10,7 +10,7 @@ import Dispatch
 final class DebugWriter: Sendable {
   static let shared = DebugWriter()
 
-  private let queue = DispatchQueue(label: "Actuate.DebugStore.writer", qos: .utility)
+  private let queue = DispatchQueue(label: "Actuate.DebugLog.writer", qos: .utility)
   private let key = DispatchSpecificKey<Bool>()
 
   init() {

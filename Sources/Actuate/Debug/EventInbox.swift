@@ -20,7 +20,7 @@ final class EventInbox: StoreWatcher, @unchecked Sendable {
       /// It was cancelled: `task`, `reason`.
       case cancelled
       /// It ended: `task`, `outcome`, `duration` (`nil` if the handler never started).
-      case finished
+      case ended
       /// A change: `payload` is a ``WatchedChange``.
       case changed
       /// Anything rarer: `payload` is a boxed event.
@@ -42,7 +42,7 @@ final class EventInbox: StoreWatcher, @unchecked Sendable {
     let reason: CancellationReason
 
     init(
-      kind: Kind, time: WallTime, task: WatchedTask? = nil, outcome: ActionOutcome = .finished,
+      kind: Kind, time: WallTime, task: WatchedTask? = nil, outcome: ActionOutcome = .completed,
       reason: CancellationReason = .explicit, duration: Duration? = nil, payload: AnyObject? = nil
     ) {
       self.task = task
@@ -87,7 +87,7 @@ final class EventInbox: StoreWatcher, @unchecked Sendable {
   /// Called (on the store) when the inbox goes from empty to not, or after every item when `synchronous`:
   /// the writer should come and take it.
   private let wake: @Sendable (EventInbox) -> Void
-  /// Whether every item is written before the store goes on (``DebugStore/writesSynchronously``).
+  /// Whether every item is written before the store goes on (``DebugLog/writesSynchronously``).
   private let synchronous: Bool
 
   /// What waits for the writer.
@@ -121,7 +121,7 @@ final class EventInbox: StoreWatcher, @unchecked Sendable {
     self.kinds = kinds
     self.admits = admits
     self.capacity = capacity
-    self.keepsStarts = hasTrace && kinds.contains(.handlerFinished)
+    self.keepsStarts = hasTrace && kinds.contains(.actionEnded)
     self.keepsEndsNeverStarted = hasTrace
     self.now = clock.now
     self.wake = wake
@@ -148,8 +148,8 @@ final class EventInbox: StoreWatcher, @unchecked Sendable {
   }
 
   func actionEnded(_ task: WatchedTask, outcome: ActionOutcome, duration: Duration?) {
-    guard kinds.contains(.handlerFinished), duration != nil || keepsEndsNeverStarted else { return }
-    put(Item(kind: .finished, time: now(), task: task, outcome: outcome, duration: duration), of: task)
+    guard kinds.contains(.actionEnded), duration != nil || keepsEndsNeverStarted else { return }
+    put(Item(kind: .ended, time: now(), task: task, outcome: outcome, duration: duration), of: task)
   }
 
   /// Changes are kept unless the filter leaves them out, or the action whose handler made one is left out.

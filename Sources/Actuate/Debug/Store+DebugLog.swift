@@ -2,20 +2,21 @@ extension Store {
   /// Creates a store and starts its hooks.
   ///
   /// - Parameters:
-  ///   - state: The initial state.
+  ///   - initialState: The state the store starts with.
   ///   - interactor: The feature's behaviour, holding its dependencies.
   ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``; a test passes a `TestClock`.
-  ///   - debug: Whether this store is logged: as ``DebugStore/global`` says (the default), `.off`, or
+  ///   - debug: Whether this store is logged: as ``DebugLog/global`` says (the default), `.off`, or
   ///     `.using(_:actions:)` a debug log of its own. See ``DebugLogging``.
   ///   - name: What its log entries, its trace and its warnings call it, such as `"cart alice"`; by default
   ///     its interactor's type and a number, such as `CartInteractor#7`. Give stores that live side by side
   ///     names of their own, so their entries tell them apart.
   @inlinable
   public convenience init(
-    state: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(), debug: DebugLogging<I> = .global,
-    name: String? = nil
+    initialState: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(),
+    debug: DebugLogging<I> = .default, name: String? = nil
   ) {
-    self.init(state: state, interactor: interactor, clock: clock, debug: debug, name: name, starter: .specialised)
+    self.init(
+      initialState: initialState, interactor: interactor, clock: clock, debug: debug, name: name, starter: .specialised)
   }
 
   /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
@@ -23,29 +24,29 @@ extension Store {
   /// (HowItWorks.md, "Unspecialised code").
   @usableFromInline
   convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
+    initialState state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
     starter: TaskStarter<I>?
   ) {
     self.init(
-      state: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [],
+      initialState: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [],
       watching: { debug.watcher(for: $0) }, childHooks: nil, starter: starter, name: name)
   }
 
   package convenience init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    debug: DebugLogging<I> = .global, childHooks: ChildHooks? = nil
+    initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
+    observers: [StoreObserver<I>], debug: DebugLogging<I> = .default, childHooks: ChildHooks? = nil
   ) {
     self.init(
-      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
+      initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
       watching: { debug.watcher(for: $0) }, childHooks: childHooks, starter: nil)
   }
 
   /// Waits until everything this store has done so far is in the debug log's sinks.
   ///
-  /// Unlike ``DebugStore/flush()`` alone, it first waits for the store to finish the code it is running
+  /// Unlike ``DebugLog/flush()`` alone, it first waits for the store to finish the code it is running
   /// right now, so that the entries of an action whose ``ActionTask/finish()`` just returned are included.
   public func flushDebugLog() async {
     await finishCurrentStretch()
-    await DebugStore.flush()
+    await DebugLog.flush()
   }
 }

@@ -6,12 +6,12 @@ extension StoreEvent {
     case .actionTaken: .action
     case .actionStarted: nil
     case .actionCancelled: .cancelled
-    case .actionEnded: .handlerFinished
+    case .actionEnded: .actionEnded
     case .stateChanged: .stateChange
     case .writeDropped: .writeDropped
     case .sendDropped: .sendDropped
-    case .hookEvent, .childHookEvent: .hookEvent
-    case .hookEnded, .childHookEnded: .hookFinished
+    case .hookElement, .childHookElement: .hookElement
+    case .hookEnded, .childHookEnded: .hookEnded
     case .hookFailed, .childHookFailed: .hookFailed
     case .transitionMissing: .transitionMissing
     case .warning: .warning
@@ -32,7 +32,7 @@ extension StoreEvent {
       [action] + (cause.action.map { [$0] } ?? [])
     case .transitionMissing(let action, _, _):
       [action]
-    case .started, .hookEvent, .hookEnded, .hookFailed, .childHookEvent, .childHookEnded, .childHookFailed,
+    case .started, .hookElement, .hookEnded, .hookFailed, .childHookElement, .childHookEnded, .childHookFailed,
       .warning, .stopped:
       []
     }

@@ -9,7 +9,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   // @unchecked: `traces`, `timestamps`, `lineBuffer` and `lastDescribed` are touched only on the writer's
   // serial queue; everything else is immutable.
 
-  private let debug: DebugStore
+  private let debug: DebugLog
   private let actions: (@Sendable (I.Action) -> Bool)?
   private let hasTrace: Bool
   private let hasEntries: Bool
@@ -28,7 +28,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   /// The last action described, by its task's number (see `description(of:)`).
   private var lastDescribed: (number: UInt64, text: String)?
 
-  init(debug: DebugStore, actions: (@Sendable (I.Action) -> Bool)?, id: StoreID) {
+  init(debug: DebugLog, actions: (@Sendable (I.Action) -> Bool)?, id: StoreID) {
     self.debug = debug
     self.actions = actions
     self.id = id
@@ -105,27 +105,22 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     if hasEntries, let entry = entry(for: item, subject) { deliver(entry, at: item.time) }
   }
 
-  /// What `item` is about, or `nil` if the filters leave it out or it changed nothing.
+  /// What `item` is about, or `nil` if the typed action filter leaves it out or it changed nothing.
   private func subject(of item: EventInbox.Item) -> Subject? {
     var subject = Subject()
     switch item.kind {
-    case .sent, .started, .cancelled, .finished:
-      guard keeps(item.task!) else { return nil }
+    case .sent, .started, .cancelled, .ended:
       subject.task = item.task
     case .leftOut:
       return nil
     case .changed:
       let change = Self.states(item.payload!)
       subject.changer = change.action
-      if let changer = subject.changer { guard keeps(changer) else { return nil } }
       subject.diff = StateDiff(change.old, change.new)
       guard subject.diff != nil else { return nil }
     case .other:
       let event = unsafeDowncast(item.payload!, to: EventBox<I>.self).event
       if let actions, !event.subjectActions.allSatisfy(actions) { return nil }
-      if !debug.filter.keepsEveryAction {
-        guard event.subjectActions.allSatisfy({ debug.filter.actions(describe($0)) }) else { return nil }
-      }
       subject.event = item.payload
     }
     return subject
@@ -144,7 +139,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       input = .handlerStarted(task: task.number)
     case (.cancelled, let task?, _):
       input = .cancelled(task: task.number, reason: "\(item.reason)")
-    case (.finished, let task?, _):
+    case (.ended, let task?, _):
       input = .ended(task: task.number, outcome: "\(item.outcome)")
     case (.changed, _, let changer?):
       input = .changed(task: changer.number, diff: subject.diff!.text(maxLines: lines))
@@ -168,10 +163,10 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
       return nil
     case (.cancelled, let task?, _):
       return .cancelled(description(of: task), reason: item.reason)
-    case (.finished, let task?, _):
+    case (.ended, let task?, _):
       // An action that never started has no end to tell: its cancellation was logged.
       guard let duration = item.duration else { return nil }
-      return .finished(description(of: task), outcome: item.outcome, duration: duration)
+      return .ended(description(of: task), outcome: item.outcome, duration: duration)
     case (.changed, _, let changer?):
       let described = description(of: changer)
       let cleanups = Self.states(item.payload!).cleanups.compactMap(DebugEntry.changer)
@@ -192,12 +187,6 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     if let box = subject.event { return unsafeDowncast(box, to: EventBox<I>.self).event }
     let change = Self.states(item.payload!)
     return .stateChanged(old: change.old, new: change.new, cause: change.cause)
-  }
-
-  /// Whether the described action filter keeps the entries about `task`'s action (the typed one was asked
-  /// on the store).
-  private func keeps(_ task: WatchedTask) -> Bool {
-    debug.filter.keepsEveryAction || debug.filter.actions(description(of: task))
   }
 
   /// `task`'s action as the log prints it. An action's entries (taken, changed, ended) follow each other,
@@ -223,7 +212,7 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
     for sink in debug.sinks where sink.trace == nil {
       if sink.receive != nil {
         var entry = entry
-        entry.store = id
+        entry.storeID = id
         entry.time = timestamps.format(time)
         sink.deliver(entry, warn: debug.warn)
         continue

@@ -3,7 +3,7 @@
 /// Return one from ``Interactor/hook(_:store:)``:
 ///
 /// ```swift
-/// func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+/// func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
 ///   switch hook {
 ///   case .messages:                 // outside events applied to state
 ///     .forEach(service.incoming) { message, store in store.messages.append(message) }
@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Elements are taken on the store's executor, one at a time; each element's writes form one state change.
-/// A sequence that finishes ends its hook quietly. One that throws is reported (a warning, and a DebugStore
+/// A sequence that finishes ends its hook quietly. One that throws is reported (a warning, and a DebugLog
 /// entry) and ends its hook; the store runs on. Every hook ends when the store stops.
 public struct HookSubscription<I: Interactor>: Sendable {
   let run: @Sendable (isolated StoreActor<I>, HookRecord<I>) async throws -> Void

@@ -15,7 +15,10 @@
 /// | ``debounce(id:for:)`` | cancels it, then runs after a quiet period |
 /// | ``throttle(id:for:latest:)`` | runs at most once per window |
 ///
-/// ``also(id:)`` puts the action under more identifiers, so that cancelling any one of them cancels it.
+/// For one task at a time, write the shorthands (`cancelPrevious`, `dropNew`, `serial`, and
+/// `serial(id:spacedBy:)` for a gap between them): they are the primary forms, and read better than
+/// `limit(id:max: 1, whenFull:)`, which is for more than one. ``also(id:)`` puts the action under more
+/// identifiers, so that cancelling any one of them cancels it.
 public struct ActionPolicy: Sendable, CustomStringConvertible {
   enum Kind: Sendable, Equatable {
     case concurrent
@@ -131,8 +134,7 @@ public struct ActionPolicy: Sendable, CustomStringConvertible {
   ///
   /// The policy itself acts under its first identifier only. Under the others the action counts as work
   /// that runs or waits: a later action's policy under one of them sees it (a `.cancelPrevious` cancels
-  /// it, a `.dropNew` is dropped, a `.serial` waits for it). On ``concurrent``, the identifier becomes the
-  /// policy's own: `.concurrent.also(id: x)` is `.concurrent(id: x)`.
+  /// it, a `.dropNew` is dropped, a `.serial` waits for it).
   public func also(id: some Hashable & Sendable) -> Self {
     let extra = CancelID(id)
     guard let own = self.id else { return Self(kind: kind, id: extra) }

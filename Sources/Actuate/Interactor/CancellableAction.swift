@@ -8,7 +8,7 @@
 ///   case search(String)
 ///   case clear
 ///
-///   var cancelIdentifier: (any Hashable & Sendable)? {
+///   var cancelID: (any Hashable & Sendable)? {
 ///     switch self {
 ///     case .search: SearchID()
 ///     case .clear: nil
@@ -22,5 +22,5 @@ public protocol CancellableAction: Sendable {
   ///
   /// Any `Hashable & Sendable` value works. A private type is the safest: no other feature can name it, so
   /// two features never cancel each other's work by accident.
-  var cancelIdentifier: (any Hashable & Sendable)? { get }
+  var cancelID: (any Hashable & Sendable)? { get }
 }

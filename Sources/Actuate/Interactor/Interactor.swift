@@ -9,7 +9,7 @@
 ///   struct State: Equatable, Sendable { var count = 0 }
 ///   enum Action: Equatable, Sendable { case increment }
 ///
-///   func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+///   func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
 ///     switch action {
 ///     case .increment: store.count += 1
 ///     }
@@ -40,13 +40,13 @@ public protocol Interactor<State, Action>: Sendable {
   /// nothing else touches the state, and the writes of one synchronous stretch form one state change.
   /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported,
   /// and so are those of any task it started; ``onCancel(_:reason:store:)`` is where to undo what it set up.
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async
 
   /// Cleans up after the handler of `action`, which was cancelled after it had started: turn off the
   /// spinner it turned on, reset the progress it reported. Does nothing by default.
   ///
   /// ```swift
-  /// func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  /// func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
   ///   if case .search = action { store.isSearching = false }
   /// }
   /// ```
@@ -63,29 +63,24 @@ public protocol Interactor<State, Action>: Sendable {
   ///
   /// It is not called for an action cancelled before its handler started (that handler set nothing up),
   /// nor when the action was a child's and the child went away (its state is gone).
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>)
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>)
 
   /// The action a public action stands for. The default, when the two types are the same, is the action itself.
   func action(from publicAction: PublicAction) -> Action
 
   /// The policy `action` runs under. The default runs every action concurrently, or, for a
-  /// ``CancellableAction`` with a `cancelIdentifier`, cancels the previous action with the same identifier.
+  /// ``CancellableAction`` with a `cancelID`, cancels the previous action with the same identifier.
   func policy(for action: Action) -> ActionPolicy
 
   /// The subscription that feeds `hook` into the store. Called once per hook, isolated to the store, before
   /// the first action is handled.
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self>
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self>
 
   /// The child interactors that run inside this one's store, each against a part of the state; none by
   /// default. Read once, when the store is created. See ``Child``.
   var children: [Child<Self>] { get }
 }
 
-/// The store type an interactor's handlers and hooks are isolated to.
-///
-/// Write handler signatures with this name rather than the type it stands for: it is what lets a parent
-/// interactor run child interactors without changing the children's code.
-public typealias StoreOf<I: Interactor> = StoreActor<I>
 
 /// The hook type of an interactor that has no hooks: it has no values, so no hook ever starts.
 public struct NoHooks: CaseIterable, Hashable, Sendable {
@@ -97,7 +92,7 @@ public struct NoHooks: CaseIterable, Hashable, Sendable {
 
 extension Interactor {
   /// Nothing to clean up.
-  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {}
+  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {}
 
   /// Runs every action concurrently.
   public func policy(for action: Action) -> ActionPolicy { .concurrent }
@@ -107,9 +102,9 @@ extension Interactor {
 }
 
 extension Interactor where Action: CancellableAction {
-  /// Cancels the previous action with the same `cancelIdentifier`; runs concurrently without one.
+  /// Cancels the previous action with the same `cancelID`; runs concurrently without one.
   public func policy(for action: Action) -> ActionPolicy {
-    guard let id = action.cancelIdentifier else { return .concurrent }
+    guard let id = action.cancelID else { return .concurrent }
     return .cancelPrevious(id: id)
   }
 }
@@ -121,7 +116,7 @@ extension Interactor where PublicAction == Action {
 
 extension Interactor where Hook == NoHooks {
   /// No hooks: never called.
-  public func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  public func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .none
   }
 }

@@ -22,7 +22,7 @@ public protocol StateMachine: Interactor {
 
 extension StateMachine {
   /// Applies ``transitions`` to the action.
-  public func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  public func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     await transitions.apply(action, to: store)
   }
 }

@@ -6,7 +6,7 @@
 /// ```
 public struct Transition<I: Interactor, Phase: Sendable>: Sendable {
   /// The work a row runs after moving the machine, isolated to the store.
-  public typealias Work = @Sendable (I.Action, isolated StoreOf<I>) async -> Void
+  public typealias Work = @Sendable (I.Action, isolated StoreActor<I>) async -> Void
 
   let accepts: @Sendable (I.Action) -> Bool
   let startsFrom: @Sendable (Phase) -> Bool

@@ -12,11 +12,11 @@
 /// ```
 ///
 /// The first row that accepts both the action and the current phase wins. An action with no row for the
-/// current phase is never ignored silently: the store reports it (a DebugStore entry, and a failure in an
+/// current phase is never ignored silently: the store reports it (a debug log entry, and a failure in an
 /// exhaustive TestStore), and calls `onMissing` if given, or prints a one-line warning if not.
 public struct TransitionTable<I: Interactor, Phase: Sendable>: Sendable {
   /// Called, isolated to the store, for an action that has no transition from the current phase.
-  public typealias MissingHandler = @Sendable (I.Action, Phase, isolated StoreOf<I>) -> Void
+  public typealias MissingHandler = @Sendable (I.Action, Phase, isolated StoreActor<I>) -> Void
 
   let phase: WritableKeyPath<I.State, Phase> & Sendable
   let rows: [Transition<I, Phase>]
@@ -36,7 +36,7 @@ public struct TransitionTable<I: Interactor, Phase: Sendable>: Sendable {
   /// Moves the machine for `action`: sets the next phase (one state change with the stretch's other
   /// writes) and runs the row's work. Returns `false`, after reporting it, when no row applies.
   @discardableResult
-  public func apply(_ action: I.Action, to store: isolated StoreOf<I>) async -> Bool {
+  public func apply(_ action: I.Action, to store: isolated StoreActor<I>) async -> Bool {
     let current = store.state[keyPath: phase]
     guard let row = rows.first(where: { $0.accepts(action) && $0.startsFrom(current) }) else {
       store.reportMissingTransition(action, phase: describe(current), handled: onMissing != nil)

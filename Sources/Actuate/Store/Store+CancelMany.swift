@@ -1,3 +1,5 @@
+// Package API for tests and benchmarks: outside code cancels by sending an action whose handler cancels, so
+// that `cancel` on a store always means "now, inside the store" (``StoreActor/cancel(id:)``).
 extension Store {
   /// Cancels everything that runs or waits under any of `ids`, after the actions sent before this call are
   /// taken: as ``cancel(id:)`` does for each, all at once.
@@ -5,7 +7,7 @@ extension Store {
   /// ```swift
   /// store.cancel(ids: [SearchID(), SuggestionsID()])
   /// ```
-  public func cancel(ids: [any Hashable & Sendable]) {
+  package func cancel(ids: [any Hashable & Sendable]) {
     actor.cancelFromOutside(ids: ids.map { CancelID($0) })
   }
 

@@ -1,7 +1,7 @@
 /// A feature's store, as the code outside the feature holds it: send actions, read and observe state.
 ///
 /// ```swift
-/// let store = Store(state: .init(), interactor: SearchInteractor(search: api.search))
+/// let store = Store(initialState: .init(), interactor: SearchInteractor(search: api.search))
 /// store.send(.queryChanged("tabby"))       // ordered, returns at once
 /// await store.send(.search).finish()       // waits for the handler
 /// let results = await store.state.results
@@ -21,11 +21,11 @@ public final class Store<I: Interactor>: Sendable {
   /// The store every initialiser makes (see `Store+DebugLog` for the public ones): `watching` makes its
   /// watcher, if anything watches it, from its id.
   init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
+    initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
     watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil
   ) {
     actor = StoreActor(
-      state: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
+      initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
       starter: starter, name: name)
     // Off, nothing is attached, so the store never tells a log anything.
     watcher = watching(actor.storeID)
@@ -42,7 +42,7 @@ public final class Store<I: Interactor>: Sendable {
   }
 
   /// Names this store in logs and warnings: `SearchInteractor#3`.
-  public var id: StoreID { actor.storeID }
+  public var storeID: StoreID { actor.storeID }
 
   /// Sends an action. Returns at once, from any thread, without `await`.
   ///
@@ -57,14 +57,14 @@ public final class Store<I: Interactor>: Sendable {
   /// what `await store.send(action).finish()` does, at a fraction of the cost.
   ///
   /// ```swift
-  /// let outcome = await store.sendAndWait(.save)   // .finished, .cancelled(reason) or .rejected
+  /// let outcome = await store.sendAndWait(.save)   // .completed, .cancelled(reason) or .rejected
   /// ```
   ///
   /// The calling task carries the action onto the store and takes it there, with every action sent before
   /// it (from this task or any other), in order, instead of leaving that to a job of the store's own: a
   /// handler that never suspends then runs without another thread being woken. The handler still runs in a
-  /// task of its own, under its policy, so cancelling the calling task does not cancel the action (call
-  /// ``cancel(id:)`` for that), and ``cancel(id:)`` never cancels the calling task.
+  /// task of its own, under its policy, so cancelling the calling task does not cancel the action (send an
+  /// action whose handler cancels it, for that), and cancelling the action never cancels the calling task.
   @discardableResult @inlinable
   public func sendAndWait(_ action: I.PublicAction) async -> ActionOutcome {
     await actor.sendAndWaitFromOutside(actor.interactor.action(from: action))
@@ -106,7 +106,9 @@ public final class Store<I: Interactor>: Sendable {
   public var states: StoreValues<I.State> { actor.states }
 
   /// Cancels everything that runs or waits under `id`, after the actions sent before this call are taken.
-  public func cancel(id: some Hashable & Sendable) {
+  /// Package API for tests and benchmarks: outside code sends an action whose handler cancels, so that
+  /// `cancel` on a store always means "now, inside the store".
+  package func cancel(id: some Hashable & Sendable) {
     actor.cancelFromOutside(id: CancelID(id))
   }
 

@@ -178,7 +178,7 @@ extension StoreActor {
 
   // MARK: A missing transition
 
-  /// Reports an action that has no transition from the current phase: an event for the DebugStore and the
+  /// Reports an action that has no transition from the current phase: an event for the debug log and the
   /// TestStore, and a warning unless the table has its own handler.
   func reportMissingTransition(_ action: I.Action, phase: String, handled: Bool) {
     if !observers.isEmpty { emit(.transitionMissing(action, phase: phase, handled: handled)) }

@@ -1,10 +1,10 @@
 /// The actor a store's handlers and hooks run on: it owns the state, and everything that touches the state
 /// is isolated to it.
 ///
-/// Handlers and hooks receive it as `store: isolated StoreOf<Self>` and use it directly:
+/// Handlers and hooks receive it as `store: isolated StoreActor<Self>` and use it directly:
 ///
 /// ```swift
-/// func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+/// func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
 ///   store.isLoading = true                      // a write, part of this stretch's change
 ///   let items = try? await service.load()       // a suspension ends the stretch
 ///   store.items = items ?? []                   // dropped if this task was cancelled meanwhile
@@ -21,7 +21,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// same name, and `id` is a common one.)
   public nonisolated let storeID: StoreID
   /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
-  public nonisolated let clock: any Clock<Duration>
+  nonisolated let clock: any Clock<Duration>
   @usableFromInline package nonisolated let interactor: I
   @usableFromInline nonisolated let intake = Intake<I>()
   /// Where this store's warnings go: its debug log, or standard error.
@@ -94,8 +94,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @exclusivity(unchecked) var activity: UInt64 = 0
 
   init(
-    state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil
+    initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
+    observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil
   ) {
     self.starter = starter
     self.storeID = StoreID(type: String(describing: I.self), given: name)
@@ -139,8 +139,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.home = link.home
   }
 
-  /// The root's executor, shared by every child store inside it.
-  public nonisolated var unownedExecutor: UnownedSerialExecutor { anchor.unownedExecutor }
+  /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
+  /// returns may change.
+  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { anchor.unownedExecutor }
 
   // MARK: State
 
@@ -212,17 +213,11 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// by the code that called this. Actions sent before this call that the store has not taken yet are
   /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
   /// this call are not affected.
+  ///
+  /// Every `cancel…` on the store acts at once; ``ActionTask/cancel()`` is the queued one. Outside code
+  /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
   public func cancel(id: some Hashable & Sendable) {
     route.cancel(id: CancelID(id), from: self)
-  }
-
-  /// Cancels everything that runs or waits under any of `ids`, as ``cancel(id:)`` does for one.
-  ///
-  /// ```swift
-  /// store.cancel(ids: [SearchID(), SuggestionsID()])
-  /// ```
-  public func cancel(ids: [any Hashable & Sendable]) {
-    for id in ids { route.cancel(id: CancelID(id), from: self) }
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,

@@ -65,13 +65,13 @@ package enum StoreEvent<I: Interactor>: Sendable {
   /// A cancelled task sent an action; the action was dropped.
   case sendDropped(I.Action, cause: StoreCause<I>)
   /// A hook's sequence produced an element.
-  case hookEvent(I.Hook, element: String)
+  case hookElement(I.Hook, element: String)
   /// A hook's sequence ended.
   case hookEnded(I.Hook)
   /// A hook's sequence threw; the hook ended and the store runs on.
   case hookFailed(I.Hook, error: String)
   /// A child's hook (named) produced an element.
-  case childHookEvent(ChildHookID, element: String)
+  case childHookElement(ChildHookID, element: String)
   /// A child's hook (named) finished.
   case childHookEnded(ChildHookID)
   /// A child's hook (named) threw; the hook ended and the child runs on.

@@ -3,7 +3,7 @@
 /// ```swift
 /// let task = store.send(.search)
 /// task.cancel()                       // or:
-/// let outcome = await task.finish()   // .finished, .cancelled(reason) or .rejected
+/// let outcome = await task.finish()   // .completed, .cancelled(reason) or .rejected
 /// ```
 ///
 /// Dropping the handle does not cancel anything.

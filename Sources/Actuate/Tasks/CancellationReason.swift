@@ -31,7 +31,7 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
 /// How an action ended.
 public enum ActionOutcome: Sendable, Hashable, CustomStringConvertible {
   /// The handler ran to its end without being cancelled.
-  case finished
+  case completed
   /// The task was cancelled, before its handler started or while it ran.
   case cancelled(CancellationReason)
   /// The store did not take the action, and its handler never ran: the store had already stopped when it
@@ -41,7 +41,7 @@ public enum ActionOutcome: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .finished: "finished"
+    case .completed: "completed"
     case .cancelled(let reason): "cancelled (\(reason))"
     case .rejected: "rejected"
     }

@@ -64,17 +64,17 @@ package class TaskRecord: @unchecked Sendable {
     return true
   }
 
-  /// The outcome `end()` would give now: `.finished` unless the task was cancelled. On the store only.
+  /// The outcome `end()` would give now: `.completed` unless the task was cancelled. On the store only.
   var endingOutcome: ActionOutcome {
-    ended ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
+    ended ?? cancelReason.map(ActionOutcome.cancelled) ?? .completed
   }
 
-  /// Ends the task: `.finished` unless it was cancelled first. Returns the outcome it ended with. On the
+  /// Ends the task: `.completed` unless it was cancelled first. Returns the outcome it ended with. On the
   /// store only, or before the record is shared.
   @discardableResult
   func end(_ outcome: ActionOutcome? = nil) -> ActionOutcome {
     if let ended { return ended }
-    let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .finished
+    let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .completed
     ended = final
     typealias Waiting = ([CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
     let (waiting, handlers) = home.lock.withLock { endings -> Waiting in

@@ -1,4 +1,4 @@
-/// Keeps an ``ViewStore/observe(_:_:)`` going: the observation stops when the token is cancelled or
+/// Keeps an ``StoreModel/observe(_:_:)`` going: the observation stops when the token is cancelled or
 /// released.
 ///
 /// ```swift

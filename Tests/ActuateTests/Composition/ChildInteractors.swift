@@ -21,7 +21,7 @@ struct TallyInteractor: Interactor {
 
   let clock: any Clock<Duration>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment:
       store.count += 1
@@ -40,7 +40,7 @@ struct TallyInteractor: Interactor {
     action == .slowJob ? .cancelPrevious(id: "job") : .concurrent
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(store.values(\.count)) { $0 == 3 ? .reachedThree : nil }
   }
 }
@@ -86,7 +86,7 @@ struct BoardInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .main, .detail, .row:
       store.log.append("the parent saw a child's action")
@@ -135,7 +135,7 @@ struct WallInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .board: break
     case .cancelBoard: store.cancelChild(\.board)
@@ -157,11 +157,11 @@ struct NestInteractor: Interactor {
 
     let canary: Canary
 
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
       try? await store.sleep(for: .seconds(3600))
     }
 
-    func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+    func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
       .forEach(store.timer(every: .seconds(60))) { _, store in store.ticks += 1 }
     }
   }
@@ -186,7 +186,7 @@ struct NestInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     if case .hatch(let id) = action { store.eggs.removeAll { $0.id == id } }
   }
 }

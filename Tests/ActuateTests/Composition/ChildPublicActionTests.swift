@@ -24,13 +24,13 @@ struct ChildPublicActionTests {
       #expect(logged.count == 2)
       #expect(
         logged.first
-          == "warning \(store.id): .gate(ActuateTests.GateInteractor.Action.tokenReceived(\"forged\")) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled."
+          == "warning \(store.storeID): .gate(ActuateTests.GateInteractor.Action.tokenReceived(\"forged\")) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled."
       )
       // The store is not logged, so it gives the same two warnings on standard error: collected here.
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id): .gate(ActuateTests.GateInteractor.Action.tokenReceived(\"forged\")) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled.",
-          "[Actuate] warning: \(store.id): .gate(ActuateTests.GateInteractor.Action.request(ActuateTests.GateInteractor.Request.open)) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled.",
+          "[Actuate] warning: \(store.storeID): .gate(ActuateTests.GateInteractor.Action.tokenReceived(\"forged\")) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled.",
+          "[Actuate] warning: \(store.storeID): .gate(ActuateTests.GateInteractor.Action.request(ActuateTests.GateInteractor.Request.open)) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled.",
         ])
     }
   }
@@ -44,7 +44,7 @@ struct ChildPublicActionTests {
         #expect(await task.finish() == .rejected)
       }
       let warning =
-        "\(store.id): .gate(ActuateTests.GateInteractor.Action.request(ActuateTests.GateInteractor.Request.open)) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled."
+        "\(store.storeID): .gate(ActuateTests.GateInteractor.Action.request(ActuateTests.GateInteractor.Request.open)) was sent from outside for GateInteractor, which keeps some actions internal (its PublicAction is Request), but OpenLobbyInteractor takes all of its actions from outside (its PublicAction is its Action), so outside code could send the child's internal actions. Give OpenLobbyInteractor a PublicAction that carries GateInteractor.PublicAction, and map it in action(from:) with the child's action(from:). It was not handled."
       #expect(
         reported == [
           "During send(.gate(ActuateTests.GateInteractor.Action.request(ActuateTests.GateInteractor.Request.open))), the store warned: \(warning)"
@@ -56,7 +56,7 @@ struct ChildPublicActionTests {
   }
 
   @Test func theParentsAndTheChildsOwnHandlersStillSendItsInternalActions() async {
-    let store = Store(state: .init(), interactor: OpenLobbyInteractor())
+    let store = Store(initialState: .init(), interactor: OpenLobbyInteractor())
     await store.sendAndWait(.letIn)
     await store.actor.settle()
     #expect(await store.state.gate.token == "granted")

@@ -46,7 +46,7 @@ struct ChildTests {
 
   @Test func aChildsCancelIDsNeverMeetASiblingsOrTheParents() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     store.send(.addRow(1))
     store.send(.addRow(2))
     // Every one of these runs under cancelPrevious(id: "job"); none supersedes another.
@@ -57,7 +57,7 @@ struct ChildTests {
     store.cancel(id: "job")
     #expect(await jobs[3].finish() == .cancelled(.explicit))
     await clock.advance(by: .seconds(10))
-    for job in jobs.prefix(3) { #expect(await job.finish() == .finished) }
+    for job in jobs.prefix(3) { #expect(await job.finish() == .completed) }
     let state = await store.state
     #expect(state.rows.map(\.count) == [100, 100])
     #expect(state.main.count == 100)
@@ -66,7 +66,7 @@ struct ChildTests {
 
   @Test func removingAnElementCancelsItsTasksAndNoOneElses() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     store.send(.addRow(1))
     store.send(.addRow(2))
     let first = store.send(.row(1, .slowJob))
@@ -76,13 +76,13 @@ struct ChildTests {
     #expect(await first.finish() == .cancelled(.childGone))
     #expect(second.outcome == nil)
     await clock.advance(by: .seconds(10))
-    #expect(await second.finish() == .finished)
+    #expect(await second.finish() == .completed)
     #expect(await store.state.rows == [.init(id: 2, count: 100)])
   }
 
   @Test func anElementAddedAgainIsANewChild() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     store.send(.addRow(1))
     let old = store.send(.row(1, .slowJob))
     store.send(.removeRow(1))
@@ -92,14 +92,14 @@ struct ChildTests {
     await store.settleIntake()
     #expect(new.outcome == nil)
     await clock.advance(by: .seconds(10))
-    #expect(await new.finish() == .finished)
+    #expect(await new.finish() == .completed)
     #expect(await store.state.rows.map(\.count) == [100])
   }
 
   @Test func anOptionalChildRunsOnlyWhileItsStateIsThere() async {
     let clock = TestClock()
     let warnings = Warnings()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     await store.settleIntake()
     let early = await warnings.collect { await store.send(.detail(.increment)).finish() }
     #expect(early == .cancelled(.childGone))
@@ -119,7 +119,7 @@ struct ChildTests {
 
   @Test func theParentCancelsEverythingOneChildOrAllItsElementsRun() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     for id in 1...3 { store.send(.addRow(id)) }
     let jobs = (1...3).map { store.send(.row($0, .slowJob)) }
     let mainJob = store.send(.main(.slowJob))
@@ -132,13 +132,13 @@ struct ChildTests {
     #expect(await jobs[2].finish() == .cancelled(.explicit))
     #expect(mainJob.outcome == nil)
     await clock.advance(by: .seconds(10))
-    #expect(await mainJob.finish() == .finished)
+    #expect(await mainJob.finish() == .completed)
     #expect(await store.state.rows.map(\.count) == [0, 0, 0])
   }
 
   @Test func theParentsHandlerDoesNotSeeItsChildrensActions() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     await store.send(.main(.increment)).finish()
     #expect(await store.state.log.isEmpty)
   }
@@ -157,7 +157,7 @@ struct ChildTests {
 
   @Test func stoppingTheParentEndsEveryChildsWork() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: BoardInteractor(clock: clock), clock: clock)
     store.send(.addRow(1))
     store.send(.showDetail)
     let jobs = [store.send(.row(1, .slowJob)), store.send(.detail(.slowJob)), store.send(.main(.slowJob))]
@@ -183,7 +183,7 @@ struct GrandchildTests {
 
   @Test func removingAGrandchildCancelsItsWork() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: WallInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: WallInteractor(clock: clock), clock: clock)
     store.send(.board(.addRow(1)))
     store.send(.board(.addRow(2)))
     let first = store.send(.board(.row(1, .slowJob)))
@@ -193,12 +193,12 @@ struct GrandchildTests {
     await store.settleIntake()
     #expect(second.outcome == nil)
     await clock.advance(by: .seconds(10))
-    #expect(await second.finish() == .finished)
+    #expect(await second.finish() == .completed)
   }
 
   @Test func cancellingAChildCancelsItsChildrensWorkToo() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: WallInteractor(clock: clock), clock: clock)
+    let store = Store(initialState: .init(), interactor: WallInteractor(clock: clock), clock: clock)
     store.send(.board(.addRow(1)))
     let jobs = [store.send(.board(.row(1, .slowJob))), store.send(.board(.main(.slowJob))), store.send(.board(.slowJob))]
     store.send(.cancelBoard)
@@ -216,7 +216,7 @@ struct ChildLifetimeTests {
     var tasks: [ActionTask] = []
     do {
       let store = Store(
-        state: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
+        initialState: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
         clock: clock)
       tasks = [store.send(.egg(1, .sit)), store.send(.egg(2, .sit))]
       await store.settleIntake()
@@ -232,7 +232,7 @@ struct ChildLifetimeTests {
     let (_, goneInput) = AsyncStream<Void>.makeStream()
     let clock = TestClock()
     let store = Store(
-      state: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
+      initialState: .init(eggs: [.init(id: 1), .init(id: 2)]), interactor: NestInteractor(canary: Canary(goneInput)),
       clock: clock)
     await store.settleIntake()
     await clock.advance(by: .seconds(120))

@@ -22,7 +22,7 @@ struct ParentReactionTests {
   }
 
   @Test func reactionsComeInTheOrderTheChildrenTookTheirActions() async {
-    let store = Store(state: Self.two, interactor: ListInteractor())
+    let store = Store(initialState: Self.two, interactor: ListInteractor())
     store.send(.row(2, .tapAndRename("b")))
     store.send(.row(1, .tapAndRename("a")))
     store.send(.row(2, .tapAndRename("c")))
@@ -34,7 +34,7 @@ struct ParentReactionTests {
   @Test(.timeLimit(.minutes(1)))
   func concurrentSendersLoseNoReaction() async {
     let rows = (1...4).map { RowInteractor.State(id: $0) }
-    let store = Store(state: .init(rows: rows), interactor: ListInteractor())
+    let store = Store(initialState: .init(rows: rows), interactor: ListInteractor())
     await withTaskGroup(of: Void.self) { group in
       for id in 1...4 {
         group.addTask {
@@ -77,7 +77,7 @@ struct ParentReactionTests {
       #expect(await store.state == Self.two)
       #expect(
         warnings.all == [
-          "[Actuate] warning: \(store.id): .row(9, ActuateTests.RowInteractor.Action.deleteTapped) is for RowInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+          "[Actuate] warning: \(store.storeID): .row(9, ActuateTests.RowInteractor.Action.deleteTapped) is for RowInteractor[id: 9], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
         ])
     }
   }
@@ -95,7 +95,7 @@ struct ParentReactionTests {
   @Test func theLogNamesTheChildActionBehindAReaction() async {
     let log = LogCollector()
     let store = Store(
-      state: Self.two, interactor: ListInteractor(), clock: ContinuousClock(), hooks: [], observers: [],
+      initialState: Self.two, interactor: ListInteractor(), clock: ContinuousClock(), hooks: [], observers: [],
       debug: .using(.pinned(log.sink, filter: DebugFilter()), actions: nil))
     await store.sendAndWait(.row(1, .deleteTapped))
     await store.actor.settle()
@@ -109,7 +109,7 @@ struct ParentReactionTests {
     do {
       let task = store.send(.row(1, .tapAndRename("a")))
       childRecord = task.record
-      #expect(await task.finish() == .finished)
+      #expect(await task.finish() == .completed)
     }
     await store.actor.settle()
     #expect(await store.state.log == ["tap 1"])  // the reaction was handled, naming its sender in the log
@@ -122,7 +122,7 @@ struct ParentReactionTests {
   func aReactionKeepsNothingAliveOnceTheStoreIsGone() async {
     weak var weakActor: StoreActor<ListInteractor>?
     do {
-      let store = Store(state: Self.two, interactor: ListInteractor())
+      let store = Store(initialState: Self.two, interactor: ListInteractor())
       weakActor = store.actor
       await store.sendAndWait(.row(1, .deleteTapped))
       await store.sendAndWait(.row(2, .tapAndRename("a")))

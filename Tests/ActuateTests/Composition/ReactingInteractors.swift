@@ -16,7 +16,7 @@ struct RowInteractor: Interactor {
     case slowSave
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .deleteTapped:
       store.taps += 1
@@ -62,7 +62,7 @@ struct ListInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .row:
       break
@@ -105,7 +105,7 @@ struct ShelfInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .list, .detail: break
     case .closeDetail: store.detail = nil
@@ -132,7 +132,7 @@ struct GateInteractor: Interactor {
 
   func action(from request: Request) -> Action { .request(request) }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .request(.open): store.send(.tokenReceived("granted"))
     case .tokenReceived(let token): store.token = token
@@ -161,7 +161,7 @@ struct OpenLobbyInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     if action == .letIn { store.send(.gate(.request(.open))) }
   }
 }
@@ -197,5 +197,5 @@ struct LobbyInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 }

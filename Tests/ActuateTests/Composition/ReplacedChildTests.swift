@@ -39,7 +39,7 @@ struct RecorderInteractor<State: Recording>: Interactor {
 
   let cleanups: Locked<[String]>
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .start:
       try? await store.sleep(for: .seconds(1))
@@ -49,11 +49,11 @@ struct RecorderInteractor<State: Recording>: Interactor {
     }
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     cleanups.withLock { $0.append("\(store.name) \(reason)") }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
   }
 }
@@ -105,7 +105,7 @@ struct StudioInteractor: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .memo, .take, .takes:
       break
@@ -189,7 +189,7 @@ struct ReplacedChildTests {
     await store.settleIntake()
     await store.send(.overwriteMemo("b")).finish()
     await clock.advance(by: .seconds(1))
-    #expect(await task.finish() == .finished)
+    #expect(await task.finish() == .completed)
     #expect(await store.state.memo?.ticks == 1)
     #expect(cleanups.withLock { $0 }.isEmpty)
   }
@@ -223,7 +223,7 @@ struct ReplacedChildTests {
     await store.settleIntake()
     await store.send(.renameTake("one")).finish()
     await clock.advance(by: .seconds(1))
-    #expect(await task.finish() == .finished)
+    #expect(await task.finish() == .completed)
     #expect(await store.state.take?.ticks == 1)
     #expect(cleanups.withLock { $0 }.isEmpty)
   }
@@ -238,7 +238,7 @@ struct ReplacedChildTests {
     await store.send(.readdTake(1)).finish()
     #expect(cleanups.withLock { $0 }.isEmpty)  // no cleanup for a child that went away
     await clock.advance(by: .seconds(1))
-    #expect(await other.finish() == .finished)  // its sibling's work runs on
+    #expect(await other.finish() == .completed)  // its sibling's work runs on
     store.send(.mark)
     let seen = await self.states(&states, untilMarks: 1)
     #expect(!seen.contains { $0.takes.contains { $0.name == "new 1" && $0.ticks > 0 } })
@@ -258,7 +258,7 @@ struct ReplacedChildTests {
     await store.settleIntake()
     await store.send(.overwriteTake(1, "b")).finish()
     await clock.advance(by: .seconds(1))
-    #expect(await task.finish() == .finished)
+    #expect(await task.finish() == .completed)
     #expect(await store.state.takes.map { "\($0.id) \($0.name) \($0.ticks)" } == ["1 b 1"])
     #expect(cleanups.withLock { $0 }.isEmpty)
   }

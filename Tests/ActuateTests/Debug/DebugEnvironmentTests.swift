@@ -73,7 +73,7 @@ struct DebugEnvironmentTests {
   }
 }
 
-/// Tests that set ``DebugStore/global``: one at a time, each leaving it as it found it. They log only stores of
+/// Tests that set ``DebugLog/global``: one at a time, each leaving it as it found it. They log only stores of
 /// their own interactor type, so stores other suites create meanwhile are never touched.
 @Suite("Global debug log", .serialized)
 struct DebugGlobalTests {
@@ -83,20 +83,20 @@ struct DebugGlobalTests {
       case increment
       case tick
     }
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
       store.count += 1
     }
   }
 
-  private func withGlobal(_ debug: DebugStore?, _ body: () async throws -> Void) async rethrows {
-    DebugStore.global = debug
-    defer { DebugStore.resetGlobal() }
+  private func withGlobal(_ debug: DebugLog?, _ body: () async throws -> Void) async rethrows {
+    DebugLog.global = debug
+    defer { DebugLog.resetGlobal() }
     try await body()
   }
 
   @Test func offIsFree() async {
     await withGlobal(nil) {
-      let store = Store(state: .init(), interactor: Probe())
+      let store = Store(initialState: .init(), interactor: Probe())
       await store.send(.increment).finish()
       #expect(await store.actor.observerCount == 0)
     }
@@ -104,30 +104,30 @@ struct DebugGlobalTests {
 
   @Test func onLogsEveryNewStoreUnlessItOptsOut() async {
     let log = LogCollector()
-    await withGlobal(.pinned(log.sink, filter: DebugFilter(stores: [Probe.self]))) {
-      let logged = Store(state: .init(), interactor: Probe())
-      let quiet = Store(state: .init(), interactor: Probe(), debug: .off)
-      let noTicks = Store(state: .init(), interactor: Probe(), debug: .global(actions: { $0 != .tick }))
+    await withGlobal(.pinned(log.sink, filter: DebugFilter(interactors: [Probe.self]))) {
+      let logged = Store(initialState: .init(), interactor: Probe())
+      let quiet = Store(initialState: .init(), interactor: Probe(), debug: .off)
+      let noTicks = Store(initialState: .init(), interactor: Probe(), debug: .default(actions: { $0 != .tick }))
       #expect(await quiet.actor.observerCount == 0)
       for store in [logged, quiet, noTicks] {
         store.send(.tick)
         await store.send(.increment).finish()
         await store.flushDebugLog()
       }
-      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(logged.id) ") }.count == 1 + 3 + 3)
-      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(quiet.id) ") }.isEmpty)
-      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(noTicks.id) ") }.count == 1 + 3)
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(logged.storeID) ") }.count == 1 + 3 + 3)
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(quiet.storeID) ") }.isEmpty)
+      #expect(log.entries.filter { $0.hasPrefix("[Actuate \(noTicks.storeID) ") }.count == 1 + 3)
     }
   }
 
   @Test func enableAndDisable() async {
-    defer { DebugStore.resetGlobal() }
-    DebugStore.enable(.custom { _ in }, filter: DebugFilter(stores: [Probe.self]))
-    #expect(DebugStore.global?.sinks.count == 1)
-    let logged = Store(state: .init(), interactor: Probe())
-    DebugStore.disable()
-    #expect(DebugStore.global == nil)
-    let unlogged = Store(state: .init(), interactor: Probe())
+    defer { DebugLog.resetGlobal() }
+    DebugLog.global = DebugLog(.custom { _ in }, filter: DebugFilter(interactors: [Probe.self]))
+    #expect(DebugLog.global?.sinks.count == 1)
+    let logged = Store(initialState: .init(), interactor: Probe())
+    DebugLog.global = nil
+    #expect(DebugLog.global == nil)
+    let unlogged = Store(initialState: .init(), interactor: Probe())
     #expect(await logged.actor.observerCount == 1)
     #expect(await unlogged.actor.observerCount == 0)
   }
@@ -135,7 +135,7 @@ struct DebugGlobalTests {
 
 @Suite("ACTUATE_DEBUG_FORMAT, ACTUATE_DEBUG_MAX_SIZE, ACTUATE_DEBUG_KEEP and ACTUATE_TRACE")
 struct DebugEnvironmentCompanionTests {
-  private func debugStore(_ variables: [String: String], warnings: inout [String]) -> DebugStore? {
+  private func debugStore(_ variables: [String: String], warnings: inout [String]) -> DebugLog? {
     var collected: [String] = []
     defer { warnings = collected }
     return DebugEnvironment.debugStore(reading: { variables[$0] }, warn: { collected.append($0) })

@@ -7,7 +7,7 @@ struct DebugFilterTests {
   private struct OtherInteractor: Interactor {
     struct State: Sendable {}
     enum Action: Sendable {}
-    func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+    func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
   }
 
   @Test func byKind() async {
@@ -18,8 +18,8 @@ struct DebugFilterTests {
     #expect(log.entries == [store.entry(#"action .queryChanged("tabby")"#), store.entry("stopped")])
   }
 
-  @Test func byActionTextDropsEveryEntryAboutTheAction() async {
-    let (store, log) = loggedStore(filter: DebugFilter(actions: { !$0.contains("secret") }))
+  @Test func byTypedActionDropsEveryEntryAboutTheAction() async {
+    let (store, log) = loggedStore(actions: { $0 != .queryChanged("secret") })
     store.send(.queryChanged("secret"))
     await store.send(.queryChanged("open")).finish()
     await store.flushDebugLog()
@@ -47,9 +47,9 @@ struct DebugFilterTests {
   }
 
   @Test func byStoreTypeAttachesNoObserverToOtherStores() async {
-    let (onlyOthers, _) = loggedStore(filter: DebugFilter(stores: [OtherInteractor.self]))
+    let (onlyOthers, _) = loggedStore(filter: DebugFilter(interactors: [OtherInteractor.self]))
     let (excluded, _) = loggedStore(filter: DebugFilter(excluding: [SearchFeature.self]))
-    let (included, log) = loggedStore(filter: DebugFilter(stores: [SearchFeature.self, OtherInteractor.self]))
+    let (included, log) = loggedStore(filter: DebugFilter(interactors: [SearchFeature.self, OtherInteractor.self]))
     #expect(await onlyOthers.actor.observerCount == 0)
     #expect(await excluded.actor.observerCount == 0)
     await included.send(.touch).finish()
@@ -59,7 +59,7 @@ struct DebugFilterTests {
 
   @Test func includingStoreTypes() {
     #expect(DebugFilter().includes(SearchFeature.self))
-    #expect(!DebugFilter(stores: []).includes(SearchFeature.self))
-    #expect(!DebugFilter(stores: [SearchFeature.self], excluding: [SearchFeature.self]).includes(SearchFeature.self))
+    #expect(!DebugFilter(interactors: []).includes(SearchFeature.self))
+    #expect(!DebugFilter(interactors: [SearchFeature.self], excluding: [SearchFeature.self]).includes(SearchFeature.self))
   }
 }

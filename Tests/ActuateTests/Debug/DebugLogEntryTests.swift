@@ -19,10 +19,10 @@ struct DebugLogEntryTests {
     #expect(
       log.entriesWithoutDurations.dropFirst() == [
         store.entry("action .refresh"),
-        store.entry("finished .refresh in ‹t›"),
+        store.entry("ended .refresh in ‹t›"),
         store.entry(#"action .queryChanged("again") (sent by the handler of .refresh)"#),
         queryChangedEntry(store, from: "", to: "again", by: #".queryChanged("again")"#),
-        store.entry(#"finished .queryChanged("again") in ‹t›"#),
+        store.entry(#"ended .queryChanged("again") in ‹t›"#),
       ])
   }
 
@@ -39,7 +39,7 @@ struct DebugLogEntryTests {
     #expect(entries.contains(store.entry("hook .typed delivered \"tabby\"")))
     #expect(entries.contains(store.entry(#"action .queryChanged("tabby") (sent by hook .typed)"#)))
     #expect(entries.contains(queryChangedEntry(store, from: "", to: "tabby", by: #".queryChanged("tabby")"#)))
-    #expect(entries.contains(store.entry("hook .typed finished")))
+    #expect(entries.contains(store.entry("hook .typed ended")))
   }
 
   @Test func aHookThatWritesStateAndFinishes() async {
@@ -55,7 +55,7 @@ struct DebugLogEntryTests {
         startedEntry(store),
         store.entry("hook .assigned delivered \"tabby\""),
         queryChangedEntry(store, from: "", to: "tabby", by: "hook .assigned"),
-        store.entry("hook .assigned finished"),
+        store.entry("hook .assigned ended"),
       ])
   }
 
@@ -92,7 +92,7 @@ struct DebugLogEntryTests {
         // A logged store's warning goes to its log, where a service's log collector finds it, and not to
         // standard error.
         store.entry(
-          "warning: \(store.id) hook .failing failed: boom. The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
+          "warning: \(store.storeID) hook .failing failed: boom. The hook has ended and the store runs on; catch errors inside the sequence to keep a hook alive."
         ),
         store.entry("hook .failing failed: boom"),
       ])
@@ -103,7 +103,7 @@ struct DebugLogEntryTests {
     let (store, log) = loggedStore()
     await store.send(.touch).finish()
     await store.flushDebugLog()
-    #expect(log.entriesWithoutDurations == [startedEntry(store), store.entry("action .touch"), store.entry("finished .touch in ‹t›")])
+    #expect(log.entriesWithoutDurations == [startedEntry(store), store.entry("action .touch"), store.entry("ended .touch in ‹t›")])
   }
 
   @Test func supersededAndStoreStoppedCancellations() async {
@@ -122,7 +122,7 @@ struct DebugLogEntryTests {
         store.entry("action .superseding(1)"),
         store.entry("action .superseding(2)"),
         store.entry("cancelled .superseding(1) (superseded)"),
-        store.entry("finished .superseding(1) in ‹t›, cancelled (superseded)"),
+        store.entry("ended .superseding(1) in ‹t›, cancelled (superseded)"),
         store.entry("cancelled .superseding(2) (store stopped)"),
         store.entry("stopped"),
       ])
@@ -145,7 +145,7 @@ struct DebugLogEntryTests {
         store.entry("action .debounced(2)"),
         store.entry("cancelled .debounced(1) (debounced)"),
         queryChangedEntry(store, from: "", to: "2", by: ".debounced(2)"),
-        store.entry("finished .debounced(2) in ‹t›"),
+        store.entry("ended .debounced(2) in ‹t›"),
       ])
   }
 
@@ -159,7 +159,7 @@ struct DebugLogEntryTests {
       log.entriesWithoutDurations.dropFirst() == [
         store.entry("action .throttled(1)"),
         queryChangedEntry(store, from: "", to: "1", by: ".throttled(1)"),
-        store.entry("finished .throttled(1) in ‹t›"),
+        store.entry("ended .throttled(1) in ‹t›"),
         store.entry("action .throttled(2)"),
         store.entry("cancelled .throttled(2) (throttled)"),
       ])
@@ -178,7 +178,7 @@ struct DebugLogEntryTests {
         store.entry("action .exclusive(1)"),
         store.entry("action .exclusive(2)"),
         store.entry("cancelled .exclusive(2) (already running)"),
-        store.entry("finished .exclusive(1) in ‹t›"),
+        store.entry("ended .exclusive(1) in ‹t›"),
       ])
   }
 
@@ -196,7 +196,7 @@ struct DebugLogEntryTests {
         store.entry("cancelled .stale (explicit)"),
         store.entry(#"write dropped: .stale wrote \State.results after it was cancelled"#),
         store.entry(#"send dropped: .stale sent .queryChanged("late") after it was cancelled"#),
-        store.entry("finished .stale in ‹t›, cancelled (explicit)"),
+        store.entry("ended .stale in ‹t›, cancelled (explicit)"),
       ])
   }
 
@@ -207,13 +207,13 @@ struct DebugLogEntryTests {
       debug: .pinned(log.sink), actions: nil, id: id)
     let inbox = logger.makeInbox(capacity: EventInbox.defaultCapacity)
     inbox.other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")), essential: false)
-    await DebugStore.flush()
+    await DebugLog.flush()
     #expect(log.entries == ["[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
   }
 
   @Test func timestampsAreISO8601WithDateOffsetAndMicroseconds() async {
     let log = LogCollector()
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(DebugStore(log.sink)))
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(DebugLog(log.sink)))
     await store.send(.touch).finish()
     await store.flushDebugLog()
     let header = try? #/^\[Actuate SearchFeature#\d+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}[+-]\d\d:\d\d\] action \.touch$/#.wholeMatch(in: log.entries[1])

@@ -30,7 +30,7 @@ struct SearchFeature: Interactor {
   var assigned = AsyncStream<String> { $0.finish() }
   var failing = AsyncThrowingStream<String, any Error> { $0.finish() }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .queryChanged(let query):
       store.query = query
@@ -61,7 +61,7 @@ struct SearchFeature: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .typed: .send(typed) { .queryChanged($0) }
     case .assigned: .assign(assigned, to: \.query)
@@ -93,10 +93,10 @@ final class LogCollector: Sendable {
 /// 12:00:01.204 UTC on 1 January 1970.
 let pinnedTime = WallTime(seconds: 43_201, nanoseconds: 204_000_000)
 
-extension DebugStore {
+extension DebugLog {
   /// A debug log whose timestamps always read `1970-01-01T12:00:01.204000Z`, so expectations are exact.
-  static func pinned(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter()) -> DebugStore {
-    var debug = DebugStore(sinks: sinks, filter: filter)
+  static func pinned(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter()) -> DebugLog {
+    var debug = DebugLog(sinks: sinks, filter: filter)
     debug.clock = .fixed(pinnedTime)
     return debug
   }
@@ -105,7 +105,7 @@ extension DebugStore {
 extension Store {
   /// An entry of this store's log, as a pinned debug log writes it.
   func entry(_ body: String) -> String {
-    "[Actuate \(id) 1970-01-01T12:00:01.204000Z] \(body)"
+    "[Actuate \(storeID) 1970-01-01T12:00:01.204000Z] \(body)"
   }
 }
 
@@ -119,7 +119,7 @@ func loggedStore(
 ) -> (Store<SearchFeature>, LogCollector) {
   let log = LogCollector()
   let store = Store(
-    state: .init(), interactor: interactor, clock: clock, hooks: hooks, observers: [],
+    initialState: .init(), interactor: interactor, clock: clock, hooks: hooks, observers: [],
     debug: .using(.pinned(log.sink, filter: filter), actions: actions))
   return (store, log)
 }
@@ -161,6 +161,6 @@ func oneQueryChangeLog(
     startedEntry(store),
     store.entry("action \(action)" + (sender.map { " (\($0))" } ?? "")),
     queryChangedEntry(store, from: old, to: new, by: action),
-    store.entry("finished \(action) in ‹t›"),
+    store.entry("ended \(action) in ‹t›"),
   ]
 }

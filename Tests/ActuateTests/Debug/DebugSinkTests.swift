@@ -10,7 +10,7 @@ struct DebugSinkTests {
     let path = temporaryLogPath("both.log")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = Store(
-      state: .init(), interactor: SearchFeature(),
+      initialState: .init(), interactor: SearchFeature(),
       debug: .using(.pinned(first.sink, second.sink, try .file(path))))
     await store.send(.queryChanged("tabby")).finish()
     await store.flushDebugLog()
@@ -26,7 +26,7 @@ struct DebugSinkTests {
         var name: String
       }
       enum Action: Equatable, Sendable { case set(Int) }
-      func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+      func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
         if case .set(let value) = action { store.count = value }
       }
     }
@@ -36,7 +36,7 @@ struct DebugSinkTests {
     let actions = 300
     // One sink, so one descriptor, per store: O_APPEND keeps their entries whole between descriptors too.
     let ids = await runStoresAtOnce(storeCount, actions: actions) { index in
-      Store(state: .init(name: "s\(index)"), interactor: Counter(), debug: .using(DebugStore(try! DebugSink.file(path))))
+      Store(initialState: .init(name: "s\(index)"), interactor: Counter(), debug: .using(DebugLog(try! DebugSink.file(path))))
     } action: { .set($0) }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     // An entry starts at a header; every other line belongs to the entry above it.
@@ -53,15 +53,15 @@ struct DebugSinkTests {
       let name = bodies.first.flatMap { $0.firstRange(of: "name: \"s")?.upperBound }.map { bodies[0][$0...].prefix(while: \.isNumber) }
       #expect(name != nil, "store \(index) has no start entry")
       let state = Counter.State(name: "s\(name ?? "")")
-      var expected = ["started with state:\n" + DebugStore.dump(state).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")]
+      var expected = ["started with state:\n" + DebugLog.dump(state).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")]
       for value in 1...actions {
         var old = state
         old.count = value - 1
         var new = state
         new.count = value
         expected.append("action .set(\(value))")
-        expected.append("state changed by .set(\(value)):\n" + DebugStore.diff(old, new)!)
-        expected.append("finished .set(\(value)) in ‹t›")
+        expected.append("state changed by .set(\(value)):\n" + DebugLog.diff(old, new)!)
+        expected.append("ended .set(\(value)) in ‹t›")
       }
       expected.append("stopped")
       #expect(bodies.map { $0.replacing(#/ in [0-9.]+(µs|ms|s)$/#, with: " in ‹t›") } == expected)
@@ -98,12 +98,12 @@ struct DebugSinkTests {
     let healthy = LogCollector()
     let warnings = Warnings()
     let debug = await warnings.collect {
-      DebugStore.pinned(.custom(name: "remote") { _ in
+      DebugLog.pinned(.custom(name: "remote") { _ in
         _ = calls.next()
         throw DiskFull()
       }, healthy.sink)
     }
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(debug))
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(debug))
     for query in ["a", "b", "c"] { store.send(.queryChanged(query)) }
     await store.send(.touch).finish()
     await store.flushDebugLog()
@@ -119,8 +119,8 @@ struct DebugSinkTests {
   @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
   func aFileThatFailsLaterIsReportedOnce() async throws {
     let warnings = Warnings()
-    let debug = try await warnings.collect { DebugStore.pinned(try .file("/dev/full")) }
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(debug))
+    let debug = try await warnings.collect { DebugLog.pinned(try .file("/dev/full")) }
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(debug))
     await store.send(.queryChanged("a")).finish()
     await store.send(.queryChanged("b")).finish()
     await store.flushDebugLog()
@@ -134,8 +134,8 @@ struct DebugSinkTests {
     let readOnly = open("/dev/null", O_RDONLY)
     defer { close(readOnly) }
     let warnings = Warnings()
-    let debug = await warnings.collect { DebugStore.pinned(.descriptor(readOnly, path: "/dev/null (read-only)")) }
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(debug))
+    let debug = await warnings.collect { DebugLog.pinned(.descriptor(readOnly, path: "/dev/null (read-only)")) }
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(debug))
     await store.send(.queryChanged("a")).finish()
     await store.flushDebugLog()
     #expect(

@@ -18,7 +18,7 @@ struct BookSearchInteractor: Interactor {
 
   let search: @Sendable (String) async -> [String]
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .queryChanged(let query):
       store.query = query
@@ -52,28 +52,28 @@ enum DebuggingGuide {
 
   // [every-store]
   static func logEveryStore() throws {
-    DebugStore.enable(.console)                                    // every store created from now on
-    DebugStore.enable(.console, try .file("/tmp/app.log"))         // the console and a file
-    DebugStore.disable()                                           // off again
+    DebugLog.global = DebugLog(.console)                              // every store created from now on
+    DebugLog.global = DebugLog(.console, try .file("/tmp/app.log"))   // the console and a file
+    DebugLog.global = nil                                             // off again
   }
   // [every-store]
 
   // [per-store]
   static func logOneStore(search: @escaping @Sendable (String) async -> [String]) throws -> Store<BookSearchInteractor> {
     Store(
-      state: .init(), interactor: BookSearchInteractor(search: search),
-      debug: .using(DebugStore(try .file("/tmp/search.log"))))
+      initialState: .init(), interactor: BookSearchInteractor(search: search),
+      debug: .using(DebugLog(try .file("/tmp/search.log"))))
   }
 
   static func neverLogThisStore(search: @escaping @Sendable (String) async -> [String]) -> Store<BookSearchInteractor> {
-    Store(state: .init(), interactor: BookSearchInteractor(search: search), debug: .off)
+    Store(initialState: .init(), interactor: BookSearchInteractor(search: search), debug: .off)
   }
   // [per-store]
 
   // [file-errors]
   static func logToAFileIfPossible(_ path: String) {
     do {
-      DebugStore.enable(try .file(path))
+      DebugLog.global = DebugLog(try .file(path))
     } catch {
       print(error)  // cannot open the debug log file "/no/such/folder/app.log": No such file or directory
     }
@@ -82,36 +82,35 @@ enum DebuggingGuide {
 
   // [filters]
   static func logOnlySearchesWithoutTheirHooks() {
-    DebugStore.enable(
+    DebugLog.global = DebugLog(
       .console,
       filter: DebugFilter(
-        stores: [BookSearchInteractor.self],                       // only these interactor types
-        kinds: [.action, .stateChange, .cancelled],                // only these kinds of entry
-        actions: { !$0.hasPrefix(".queryChanged") }))               // not the keystrokes
+        interactors: [BookSearchInteractor.self],                  // only these interactor types
+        kinds: [.action, .stateChange, .cancelled]))               // only these kinds of entry
   }
 
   static func logWithoutSearches(search: @escaping @Sendable (String) async -> [String]) -> Store<BookSearchInteractor> {
     Store(
-      state: .init(), interactor: BookSearchInteractor(search: search),
-      debug: .global(actions: { $0 != .search }))                  // typed, for this store only
+      initialState: .init(), interactor: BookSearchInteractor(search: search),
+      debug: .default(actions: { $0 != .search }))                  // typed, for this store only
   }
   // [filters]
 
   // [custom-sink]
   static func logToMyLogger(_ log: @escaping @Sendable (String) -> Void) {
-    DebugStore.enable(.custom(name: "my logger") { entry in log(entry) })
+    DebugLog.global = DebugLog(.custom(name: "my logger") { entry in log(entry) })
   }
   // [custom-sink]
 
   // [session]
   static func searchSession(logTo path: String) async throws {
     let store = Store(
-      state: .init(),
+      initialState: .init(),
       interactor: BookSearchInteractor(search: { query in
         await Task.yield()
         return ["\(query) cat"]
       }),
-      debug: .using(DebugStore(try .file(path))))
+      debug: .using(DebugLog(try .file(path))))
     store.send(.queryChanged("tab"))
     await store.send(.queryChanged("tabby")).finish()
     await store.send(.search).finish()
@@ -122,20 +121,20 @@ enum DebuggingGuide {
 
   // [trace-every-store]
   static func traceEveryStore() throws {
-    DebugStore.enable(try .trace("/tmp/trace.json"))                 // a timeline of every store
-    DebugStore.enable(.console, try .trace("/tmp/trace.json"))       // the log and the timeline
+    DebugLog.global = DebugLog(try .trace("/tmp/trace.json"))                 // a timeline of every store
+    DebugLog.global = DebugLog(.console, try .trace("/tmp/trace.json"))       // the log and the timeline
   }
   // [trace-every-store]
 
   // [trace]
   static func traceTwoSearches(to path: String) async throws {
-    let debug = DebugStore(try .trace(path))                     // one trace file for both stores
+    let debug = DebugLog(try .trace(path))                     // one trace file for both stores
     let slowSearch: @Sendable (String) async -> [String] = { query in
       try? await Task.sleep(for: .milliseconds(40))               // a slow service
       return ["\(query) cat"]
     }
-    let books = Store(state: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
-    let authors = Store(state: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
+    let books = Store(initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
+    let authors = Store(initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
     books.send(.queryChanged("tab"))
     authors.send(.queryChanged("le guin"))
     try? await Task.sleep(for: .milliseconds(15))                 // typing
@@ -150,7 +149,7 @@ enum DebuggingGuide {
 
   // [log-for-days]
   static func logForDays() throws {
-    DebugStore.enable(
+    DebugLog.global = DebugLog(
       try .file("/var/log/myapp/actuate.jsonl", format: .jsonLines, rotation: LogRotation(maxBytes: 50_000_000, keptFiles: 10)))
   }
   // [log-for-days]
@@ -183,7 +182,7 @@ struct DebuggingGuideTests {
     let events = try #require(try JSONSerialization.jsonObject(with: Data((trace + "]").utf8)) as? [[String: Any]])
     let outcomes = events.compactMap { ($0["args"] as? [String: String])?["outcome"] }
     #expect(outcomes.contains("cancelled (superseded)"))
-    #expect(outcomes.filter { $0 == "finished" }.count >= 4)
+    #expect(outcomes.filter { $0 == "completed" }.count >= 4)
     #expect(events.contains { $0["ph"] as? String == "s" } && events.contains { $0["ph"] as? String == "f" })
   }
 }

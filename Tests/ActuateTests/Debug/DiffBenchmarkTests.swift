@@ -46,11 +46,11 @@ struct DiffBenchmarkTests {
       let old = items(count)
       var changed = old
       changed[count / 2].name = "changed"
-      measure("array \(count) one element changed") { _ = DebugStore.diff(old, changed) }
+      measure("array \(count) one element changed") { _ = DebugLog.diff(old, changed) }
       var inserted = old
       inserted.insert(Item(id: -1, name: "new", done: false), at: count / 3)
-      measure("array \(count) one insertion") { _ = DebugStore.diff(old, inserted) }
-      measure("array \(count) equal") { _ = DebugStore.diff(old, old) }
+      measure("array \(count) one insertion") { _ = DebugLog.diff(old, inserted) }
+      measure("array \(count) equal") { _ = DebugLog.diff(old, old) }
     }
   }
 
@@ -59,7 +59,7 @@ struct DiffBenchmarkTests {
       let old = Dictionary(uniqueKeysWithValues: items(count).map { ($0.id, $0) })
       var changed = old
       changed[count / 2]?.done.toggle()
-      measure("dictionary \(count) one value changed") { _ = DebugStore.diff(old, changed) }
+      measure("dictionary \(count) one value changed") { _ = DebugLog.diff(old, changed) }
     }
   }
 
@@ -69,7 +69,7 @@ struct DiffBenchmarkTests {
       var changed = old
       changed[count / 2].isDone = true
       changed.swapAt(10, 20)
-      measure("identifiable \(count) one change + swap") { _ = DebugStore.diff(old, changed) }
+      measure("identifiable \(count) one change + swap") { _ = DebugLog.diff(old, changed) }
     }
   }
 
@@ -78,12 +78,12 @@ struct DiffBenchmarkTests {
       let old = (0..<count).map { Point(x: Double($0), y: 0) }
       var changed = old
       changed[count / 2].y = 1
-      measure("non-Equatable \(count) one change", repetitions: 3) { _ = DebugStore.diff(old, changed) }
+      measure("non-Equatable \(count) one change", repetitions: 3) { _ = DebugLog.diff(old, changed) }
     }
   }
 
   @Test func dumps() {
     let values = items(10_000)
-    measure("dump 10000 capped at 1000 lines", repetitions: 5) { _ = DebugStore.dump(values) }
+    measure("dump 10000 capped at 1000 lines", repetitions: 5) { _ = DebugLog.dump(values) }
   }
 }

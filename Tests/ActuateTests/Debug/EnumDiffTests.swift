@@ -54,7 +54,7 @@ private func contents(_ text: String) -> [Substring] {
 
 @Suite struct EnumDiffTests {
   @Test func aChangeDeepInAnIndirectEnumIsShownWhereItIs() throws {
-    let diff = try #require(DebugStore.diff(Tree.chain(depth: 50, leaf: 1), Tree.chain(depth: 50, leaf: 2)))
+    let diff = try #require(DebugLog.diff(Tree.chain(depth: 50, leaf: 1), Tree.chain(depth: 50, leaf: 2)))
     let lines = diff.split(separator: "\n")
     let indentation = String(repeating: " ", count: 2 * 49)
     #expect(lines.filter { !$0.hasPrefix(" ") } == [
@@ -74,7 +74,7 @@ private func contents(_ text: String) -> [Substring] {
 
   @Test func anEnumFitsOnOneLineOnlyWithinTheWidth() {
     #expect(
-      DebugStore.diff(Tree.chain(depth: 5, leaf: 1), Tree.chain(depth: 5, leaf: 2))
+      DebugLog.diff(Tree.chain(depth: 5, leaf: 1), Tree.chain(depth: 5, leaf: 2))
         == """
           Tree.node(
             value: 0,
@@ -86,7 +86,7 @@ private func contents(_ text: String) -> [Substring] {
           )
         """)
     #expect(
-      DebugStore.dump(Tree.chain(depth: 5, leaf: 1))
+      DebugLog.dump(Tree.chain(depth: 5, leaf: 1))
         == """
         Tree.node(
           value: 0,
@@ -99,7 +99,7 @@ private func contents(_ text: String) -> [Substring] {
   }
 
   @Test func aDeepEnumDumpsWithinTheWidth() {
-    let dump = DebugStore.dump(Tree.chain(depth: 50, leaf: 1))
+    let dump = DebugLog.dump(Tree.chain(depth: 50, leaf: 1))
     let lines: [Substring] = dump.split(separator: "\n")
     // Past depth 29 the indentation alone takes 60 columns, and a line keeps 40 of its own.
     #expect(lines.prefix(30).allSatisfy { $0.count <= ValueDumper.lineWidth })
@@ -108,7 +108,7 @@ private func contents(_ text: String) -> [Substring] {
 
   @Test func unlabelledPayloadsWithoutEquatableDescendToo() throws {
     let names = (1...20).map { "step \($0)" }
-    let diff = try #require(DebugStore.diff(Path.through(names, to: "old"), Path.through(names, to: "new")))
+    let diff = try #require(DebugLog.diff(Path.through(names, to: "old"), Path.through(names, to: "new")))
     let lines = diff.split(separator: "\n")
     let indentation = String(repeating: " ", count: 2 * 18)
     #expect(lines.filter { !$0.hasPrefix(" ") } == [
@@ -121,7 +121,7 @@ private func contents(_ text: String) -> [Substring] {
   @Test func anUnchangedPayloadTooLongForALineCollapses() {
     let names = (1...20).map { "step \($0)" }
     #expect(
-      DebugStore.diff((Path.through(names, to: "end"), 1), (Path.through(names, to: "end"), 2))
+      DebugLog.diff((Path.through(names, to: "end"), 1), (Path.through(names, to: "end"), 2))
         == """
           (
             .step(…),
@@ -133,14 +133,14 @@ private func contents(_ text: String) -> [Substring] {
 
   @Test func aShortPayloadChangesOnOneLineALongOneInItsOwnLines() {
     #expect(
-      DebugStore.diff(Screen.message("a"), .message("b"))
+      DebugLog.diff(Screen.message("a"), .message("b"))
         == """
         - Screen.message("a")
         + Screen.message("b")
         """)
     let long = String(repeating: "word ", count: 20)
     #expect(
-      DebugStore.diff(Screen.message(long + "a"), .message(long + "b"))
+      DebugLog.diff(Screen.message(long + "a"), .message(long + "b"))
         == """
           Screen.message(
         -   "\(long)a"
@@ -154,7 +154,7 @@ private func contents(_ text: String) -> [Substring] {
     var changed = items
     changed[2].title = "changed"
     #expect(
-      DebugStore.diff(
+      DebugLog.diff(
         Screen.list(items: items, filter: Filter(query: "a", tags: ["x", "y"])),
         .list(items: changed, filter: Filter(query: "a", tags: ["x", "y"])))
         == """
@@ -172,7 +172,7 @@ private func contents(_ text: String) -> [Substring] {
           )
         """)
     #expect(
-      DebugStore.diff(Screen.detail(items[0]), .detail(Item(id: 1, title: "renamed")))
+      DebugLog.diff(Screen.detail(items[0]), .detail(Item(id: 1, title: "renamed")))
         == """
           Screen.detail(
             Item(
@@ -183,7 +183,7 @@ private func contents(_ text: String) -> [Substring] {
           )
         """)
     #expect(
-      DebugStore.diff(Screen.loading, .detail(items[0]))
+      DebugLog.diff(Screen.loading, .detail(items[0]))
         == """
         - Screen.loading
         + Screen.detail(
@@ -205,7 +205,7 @@ private func contents(_ text: String) -> [Substring] {
     pushed[1] = .detail(id: 3, item: Item(id: 3, title: "Tabby cat"))
     pushed.append(.detail(id: 4, item: Item(id: 4, title: "Calico")))
     #expect(
-      DebugStore.diff(stack, pushed)
+      DebugLog.diff(stack, pushed)
         == """
           [
             … (1 unchanged),

@@ -14,7 +14,7 @@ struct JSONLinesTests {
   @Test func everyEntryIsOneObjectWithItsParts() async throws {
     let log = LogCollector()
     let store = Store(
-      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
       debug: .using(.pinned(log.sink(format: .jsonLines))))
     await store.send(.queryChanged("tabby")).finish()
     await store.send(.refresh).finish()
@@ -23,23 +23,23 @@ struct JSONLinesTests {
 
     let entries = try objects(log)
     let time = "1970-01-01T12:00:01.204000Z"
-    #expect(entries.allSatisfy { $0["time"] == time && $0["store"] == store.id.description })
+    #expect(entries.allSatisfy { $0["time"] == time && $0["store"] == store.storeID.description })
     #expect(entries.map { $0["kind"]! } == [
-      "started", "action", "stateChange", "handlerFinished", "action", "handlerFinished", "action", "stateChange",
-      "handlerFinished", "stopped",
+      "started", "action", "stateChange", "actionEnded", "action", "actionEnded", "action", "stateChange",
+      "actionEnded", "stopped",
     ])
     #expect(entries[0]["diff"]?.contains("query: \"\"") == true)
-    #expect(entries[1] == ["time": time, "store": store.id.description, "kind": "action", "action": ".queryChanged(\"tabby\")", "message": "action .queryChanged(\"tabby\")"])
+    #expect(entries[1] == ["time": time, "store": store.storeID.description, "kind": "action", "action": ".queryChanged(\"tabby\")", "message": "action .queryChanged(\"tabby\")"])
     #expect(entries[2]["cause"] == ".queryChanged(\"tabby\")")
     #expect(entries[2]["diff"]?.contains("-   query: \"\",\n+   query: \"tabby\",") == true)
-    #expect(entries[3]["outcome"] == "finished")
+    #expect(entries[3]["outcome"] == "completed")
     #expect(entries[6]["cause"] == "the handler of .refresh")
   }
 
   @Test func aCancellationCarriesItsReason() async throws {
     let log = LogCollector()
     let store = Store(
-      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
       debug: .using(.pinned(log.sink(format: .jsonLines), filter: DebugFilter(kinds: [.cancelled]))))
     await supersedeThenStop(store)
     let entries = try objects(log)

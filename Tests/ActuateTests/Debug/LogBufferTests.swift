@@ -73,10 +73,10 @@ struct LogBufferTests {
 
   @Test func thousandsOfEventsWaitingForTheWriterLoseNoneAndKeepTheirOrder() async {
     let log = LogCollector()
-    var debug = DebugStore.pinned(log.sink)
+    var debug = DebugLog.pinned(log.sink)
     debug.writer = DebugWriter()
     let store = Store(
-      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
     let count = 3_000
     await whileHolding(debug.writer) {
       // Three events an action, so the inbox holds several chunks when the writer comes.
@@ -86,13 +86,13 @@ struct LogBufferTests {
     await debug.writer.flush()
     let actions = log.entries.filter { $0.contains("] action ") }
     #expect(actions == (0..<count).map { store.entry(#"action .queryChanged("\#($0)")"#) })
-    #expect(log.entries.filter { $0.contains("] finished ") }.count == count)
+    #expect(log.entries.filter { $0.contains("] ended ") }.count == count)
   }
 
   @Test func aFullInboxLeavesEventsOutAndTheLogSaysWhereAndHowMany() async {
     let log = LogCollector()
     let id = StoreID(type: "SearchFeature")
-    var debug = DebugStore.pinned(log.sink)
+    var debug = DebugLog.pinned(log.sink)
     debug.writer = DebugWriter()
     let logger = StoreLogger<SearchFeature>(
       debug: debug, actions: nil, id: id)
@@ -119,11 +119,11 @@ struct LogBufferTests {
 
   @Test func aStoreThatOutrunsAFullLogStillEndsWhatItShowsAndSaysItStopped() async {
     let log = LogCollector()
-    var debug = DebugStore.pinned(log.sink)
+    var debug = DebugLog.pinned(log.sink)
     debug.inboxCapacity = 5
     debug.writer = DebugWriter()
     let store = Store(
-      state: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
     await whileHolding(debug.writer) {
       // The start, the first action's taking, change and end, and the second's taking fill the inbox. The
       // second action's change is the first event left out; its end is kept, since its taking is in the
@@ -138,10 +138,10 @@ struct LogBufferTests {
         startedEntry(store),
         store.entry(#"action .queryChanged("1")"#),
         queryChangedEntry(store, from: "", to: "1", by: #".queryChanged("1")"#),
-        store.entry(#"finished .queryChanged("1") in ‹t›"#),
+        store.entry(#"ended .queryChanged("1") in ‹t›"#),
         store.entry(#"action .queryChanged("2")"#),
-        store.entry("warning: \(leftOutMessage(store.id, "9 events"))"),
-        store.entry(#"finished .queryChanged("2") in ‹t›"#),
+        store.entry("warning: \(leftOutMessage(store.storeID, "9 events"))"),
+        store.entry(#"ended .queryChanged("2") in ‹t›"#),
         store.entry("stopped"),
       ])
   }

@@ -17,11 +17,11 @@ struct LogExitTests {
   private static let sendsLogged = [
     "started with state:", "  Tally.State(", "    total: 0", "  )",
     "action .add(1)", "state changed by .add(1):", "  Tally.State(", "-   total: 0", "+   total: 1", "  )",
-    "finished .add(1) in –",
+    "ended .add(1) in –",
     "action .add(2)", "state changed by .add(2):", "  Tally.State(", "-   total: 1", "+   total: 3", "  )",
-    "finished .add(2) in –",
+    "ended .add(2) in –",
     "action .add(3)", "state changed by .add(3):", "  Tally.State(", "-   total: 3", "+   total: 6", "  )",
-    "finished .add(3) in –",
+    "ended .add(3) in –",
   ]
 
   @Test(arguments: [["stop"], ["stop", "exit"]])
@@ -46,7 +46,7 @@ struct LogExitTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         return object["kind"] ?? "?"
       }
-      let action: [String] = ["action", "stateChange", "handlerFinished"]
+      let action: [String] = ["action", "stateChange", "actionEnded"]
       let expected: [String] = ["started"] + action + action + action + ["stopped"]
       #expect(kinds == expected)
     }
@@ -161,7 +161,7 @@ struct LogExitTests {
       if line.hasPrefix("[Actuate "), let end = line.firstIndex(of: "]") {
         line = String(line[line.index(end, offsetBy: 2)...])
       }
-      if line.hasPrefix("finished "), let range = line.range(of: " in ", options: .backwards) {
+      if line.hasPrefix("ended "), let range = line.range(of: " in ", options: .backwards) {
         line = String(line[..<range.upperBound]) + "–"
       }
       return line

@@ -69,16 +69,16 @@ struct LogRotationTests {
     struct Counter: Interactor {
       struct State: Equatable, Sendable { var count = 0 }
       enum Action: Equatable, Sendable { case set(Int) }
-      func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+      func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
         if case .set(let value) = action { store.count = value }
       }
     }
     let path = temporaryLogPath("stores.jsonl")
     defer { removeLogFiles(path) }
-    let debug = DebugStore(try .file(path, format: .jsonLines, rotation: LogRotation(maxBytes: 4_096, keptFiles: 10_000)))
+    let debug = DebugLog(try .file(path, format: .jsonLines, rotation: LogRotation(maxBytes: 4_096, keptFiles: 10_000)))
     let actions = 150
     let ids = await runStoresAtOnce(actions: actions) { _ in
-      Store(state: .init(), interactor: Counter(), debug: .using(debug))
+      Store(initialState: .init(), interactor: Counter(), debug: .using(debug))
     } action: { .set($0) }
     #expect(files(path).count > 10, "the log rotated")
     let entries = try lines(path).map { line in

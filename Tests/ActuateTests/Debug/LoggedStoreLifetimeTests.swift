@@ -9,7 +9,7 @@ struct LoggedStoreLifetimeTests {
     weak var actor: StoreActor<CounterInteractor>?
     weak var inbox: EventInbox?
     do {
-      let store = Store(state: .init(), interactor: CounterInteractor(), debug: .using(DebugStore(.entries { _ in })))
+      let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
       actor = store.actor
       if waitsForItsAction { await store.sendAndWait(.increment) }
       store.stop()
@@ -17,13 +17,13 @@ struct LoggedStoreLifetimeTests {
       inbox = store.watcher as? EventInbox
       #expect(inbox != nil)
     }
-    await DebugStore.flush()
+    await DebugLog.flush()
     #expect(actor == nil)
     #expect(inbox == nil)
   }
 
   @Test func anIdleLoggedStoreHoldsNoRoomForEntries() async {
-    let store = Store(state: .init(), interactor: CounterInteractor(), debug: .using(DebugStore(.entries { _ in })))
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
     for _ in 0..<5_000 { store.send(.increment) }
     await store.sendAndWait(.increment)
     await store.flushDebugLog()

@@ -29,7 +29,7 @@ private struct Vault: Interactor {
     case tokens
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .signIn(let user, let password):
       store.user = user
@@ -47,7 +47,7 @@ private struct Vault: Interactor {
     return .concurrent
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(AsyncStream { $0.yield(Token(value: secret)); $0.finish() }) { .tokenReceived($0) }
   }
 }
@@ -60,10 +60,10 @@ struct RedactedLogTests {
     let values = Locked<[DebugEntry]>([])
     let paths = ["text.log", "json.log", "trace.json"].map(temporaryLogPath)
     defer { paths.forEach(removeLogFiles) }
-    let debug = DebugStore(
+    let debug = DebugLog(
       text.sink, json.sink(format: .jsonLines), .entries { entry in values.withLock { $0.append(entry) } },
       try .file(paths[0]), try .file(paths[1], format: .jsonLines), try .trace(paths[2]))
-    let store = Store(state: .init(), interactor: Vault(), debug: .using(debug))
+    let store = Store(initialState: .init(), interactor: Vault(), debug: .using(debug))
 
     await store.send(.signIn(user: "ada", password: Redacted(secret))).finish()
     await store.actor.settle()

@@ -39,7 +39,7 @@ private enum Action: Equatable {
 
   @Test func aDumpShowsEveryRedactedFieldUnderItsOwnName() {
     #expect(
-      DebugStore.dump(account)
+      DebugLog.dump(account)
         == """
         Account(
           email: "ada@example.com",
@@ -48,16 +48,16 @@ private enum Action: Equatable {
           session: <redacted>
         )
         """)
-    #expect(DebugStore.dump(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #"Action.signIn(email: "ada@example.com", password: <redacted>)"#)
-    #expect(DebugStore.dump([Token(value: secret)]) == "[\n  <redacted>\n]")
-    #expect(DebugStore.dump(["key": Redacted(secret)]) == "[\n  \"key\": <redacted>\n]")
+    #expect(DebugLog.dump(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #"Action.signIn(email: "ada@example.com", password: <redacted>)"#)
+    #expect(DebugLog.dump([Token(value: secret)]) == "[\n  <redacted>\n]")
+    #expect(DebugLog.dump(["key": Redacted(secret)]) == "[\n  \"key\": <redacted>\n]")
   }
 
   @Test func aDiffSaysARedactedFieldChangedWithoutShowingIt() {
     var changed = account
     changed.password = "another \(secret)"
     #expect(
-      DebugStore.diff(account, changed)
+      DebugLog.diff(account, changed)
         == """
           Account(
             email: "ada@example.com",
@@ -71,7 +71,7 @@ private enum Action: Equatable {
     nilled.token = nil
     nilled.session = Token(value: "other")
     #expect(
-      DebugStore.diff(account, nilled)
+      DebugLog.diff(account, nilled)
         == """
           Account(
             email: "ada@example.com",
@@ -82,21 +82,21 @@ private enum Action: Equatable {
         +   session: <redacted>
           )
         """)
-    #expect(DebugStore.diff(account, account) == nil)
+    #expect(DebugLog.diff(account, account) == nil)
   }
 
   @Test func aChangeIsFoundInRedactedValuesThatAreNotEquatable() {
     #expect(
-      DebugStore.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret, secret])))
+      DebugLog.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret, secret])))
         == """
           Draft(
         -   notes: <redacted>
         +   notes: <redacted>
           )
         """)
-    #expect(DebugStore.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret]))) == nil)
-    #expect(DebugStore.diff([Card(number: secret)], [Card(number: "4111")]) == "  [\n-   <redacted>\n+   <redacted>\n  ]")
-    #expect(DebugStore.diff([Card(number: secret)], [Card(number: secret)]) == nil)
+    #expect(DebugLog.diff(Draft(notes: Redacted([secret])), Draft(notes: Redacted([secret]))) == nil)
+    #expect(DebugLog.diff([Card(number: secret)], [Card(number: "4111")]) == "  [\n-   <redacted>\n+   <redacted>\n  ]")
+    #expect(DebugLog.diff([Card(number: secret)], [Card(number: secret)]) == nil)
   }
 
   @Test func anActionDescriptionHidesItsRedactedPayload() {

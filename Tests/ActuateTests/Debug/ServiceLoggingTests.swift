@@ -15,9 +15,9 @@ struct ServiceLoggingTests {
 
   @Test func aNamedStoreIsCalledByItsNameInEveryEntry() async {
     let log = LogCollector()
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(.pinned(log.sink)), name: "search alice")
-    #expect(store.id.description == "search alice")
-    #expect(store.id.name == "search alice")
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(log.sink)), name: "search alice")
+    #expect(store.storeID.description == "search alice")
+    #expect(store.storeID.name == "search alice")
     await store.sendAndWait(.queryChanged("tabby"))
     await store.flushDebugLog()
     #expect(!log.entries.isEmpty)
@@ -25,27 +25,27 @@ struct ServiceLoggingTests {
   }
 
   @Test func anUnnamedStoreIsCalledByItsTypeAndNumber() {
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .off)
-    #expect(store.id.description == "SearchFeature#\(store.id.number)")
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .off)
+    #expect(store.storeID.description == "SearchFeature#\(store.storeID.number)")
   }
 
   @Test func aSinkOfEntriesGetsEachAsAValueWithItsLevel() async throws {
     let collector = EntryCollector()
-    let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart bob")
+    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart bob")
     await store.sendAndWait(.queryChanged("tabby"))
     store.stop()
     await store.flushDebugLog()
     let entries = collector.entries
-    #expect(entries.map(\.kind) == [.started, .action, .stateChange, .handlerFinished, .stopped])
+    #expect(entries.map(\.kind) == [.started, .action, .stateChange, .actionEnded, .stopped])
     #expect(entries.map(\.level) == [.info, .debug, .debug, .debug, .info])
-    #expect(entries.allSatisfy { $0.store == store.id && $0.time == "1970-01-01T12:00:01.204000Z" })
+    #expect(entries.allSatisfy { $0.storeID == store.storeID && $0.time == "1970-01-01T12:00:01.204000Z" })
     let change = try #require(entries.first { $0.kind == .stateChange })
     #expect(change.action == #".queryChanged("tabby")"#)
     #expect(change.cause == #".queryChanged("tabby")"#)
     #expect(change.message == #"state changed by .queryChanged("tabby"):"#)
     #expect(change.detail?.contains(#"+   query: "tabby","#) == true)
     #expect(change.text == change.message + "\n" + change.detail!)
-    #expect(entries.first { $0.kind == .handlerFinished }?.outcome == "finished")
+    #expect(entries.first { $0.kind == .actionEnded }?.outcome == "completed")
   }
 
   @Test func levelsOrderFromDebugToError() {
@@ -62,14 +62,14 @@ struct ServiceLoggingTests {
     let warnings = Warnings()
     let collector = EntryCollector()
     try await warnings.collect {
-      let store = Store(state: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart carol")
+      let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart carol")
       store.stop()
       store.send(.refresh)
       await store.flushDebugLog()
       // The intake refuses the send at once, while the store may not have taken its stop yet: the warning
       // can come before "stopped".
       let warning = try #require(collector.entries.first { $0.kind == .warning })
-      #expect(warning.level == .warning && warning.store == store.id)
+      #expect(warning.level == .warning && warning.storeID == store.storeID)
       #expect(warning.message == "warning: cart carol has stopped, so .refresh was not handled. Send only while you hold the store and before you call stop().")
     }
     #expect(warnings.all.isEmpty)
@@ -80,7 +80,7 @@ struct ServiceLoggingTests {
     let collector = EntryCollector()
     await warnings.collect {
       let store = Store(
-        state: .init(), interactor: SearchFeature(),
+        initialState: .init(), interactor: SearchFeature(),
         debug: .using(.pinned(collector.sink, filter: DebugFilter(kinds: [.action]))), name: "cart dave")
       store.stop()
       store.send(.refresh)

@@ -16,7 +16,7 @@ func runStoresAtOnce<I: Interactor>(
         await last?.finish()
         store.stop()
         await store.flushDebugLog()
-        return store.id
+        return store.storeID
       }
     }
     return await group.reduce(into: []) { $0.append($1) }

@@ -51,44 +51,44 @@ private struct Empty: CustomStringConvertible {
 struct StructLayoutTests {
   @Test func aClassFieldFilledByASubclassShowsTheSubclassFields() {
     let first = Pen(animal: Animal(name: "cat"))
-    #expect(DebugStore.dump(first) == "Pen(\n  animal: Animal(\n    name: \"cat\"\n  )\n)")
+    #expect(DebugLog.dump(first) == "Pen(\n  animal: Animal(\n    name: \"cat\"\n  )\n)")
     let later = Pen(animal: Dog(name: "rex"))
-    #expect(DebugStore.dump(later) == "Pen(\n  animal: Dog(\n    name: \"rex\",\n    tricks: 2\n  )\n)")
+    #expect(DebugLog.dump(later) == "Pen(\n  animal: Dog(\n    name: \"rex\",\n    tricks: 2\n  )\n)")
   }
 
   @Test func anExistentialFieldShowsItsValueWhateverItsType() {
-    let diff = DebugStore.diff(Envelope(payload: 1), Envelope(payload: "one"))
+    let diff = DebugLog.diff(Envelope(payload: 1), Envelope(payload: "one"))
     #expect(diff == "  Envelope(\n-   payload: 1,\n+   payload: \"one\",\n    note: \"keep\"\n  )")
   }
 
   @Test func aGenericStructIsLaidOutPerSpecialization() {
-    #expect(DebugStore.diff(Box(content: 1), Box(content: 2)) == "  Box<Int>(\n-   content: 1,\n+   content: 2,\n    count: 1\n  )")
+    #expect(DebugLog.diff(Box(content: 1), Box(content: 2)) == "  Box<Int>(\n-   content: 1,\n+   content: 2,\n    count: 1\n  )")
     #expect(
-      DebugStore.diff(Box(content: ["a"]), Box(content: ["a", "b"]))
+      DebugLog.diff(Box(content: ["a"]), Box(content: ["a", "b"]))
         == "  Box<Array<String>>(\n    content: [\n      … (1 unchanged),\n+     \"b\"\n    ],\n    count: 1\n  )")
   }
 
   @Test func aLazyPropertyIsShownUnderItsOwnName() {
     var touched = Lazy()
     _ = touched.doubled
-    #expect(DebugStore.dump(Lazy()) == "Lazy(\n  seed: 1,\n  doubled: nil\n)")
-    #expect(DebugStore.dump(touched) == "Lazy(\n  seed: 1,\n  doubled: 2\n)")
+    #expect(DebugLog.dump(Lazy()) == "Lazy(\n  seed: 1,\n  doubled: nil\n)")
+    #expect(DebugLog.dump(touched) == "Lazy(\n  seed: 1,\n  doubled: 2\n)")
   }
 
   @Test func aWrappedPropertyShowsItsStorage() {
     var raised = Wrapped()
     raised.level = 40
-    #expect(DebugStore.diff(Wrapped(), raised) == "  Wrapped(\n    _level: Clamped(\n-     wrappedValue: 1\n+     wrappedValue: 10\n    )\n  )")
+    #expect(DebugLog.diff(Wrapped(), raised) == "  Wrapped(\n    _level: Clamped(\n-     wrappedValue: 1\n+     wrappedValue: 10\n    )\n  )")
   }
 
   @Test func aStructWithoutFieldsPrintsItsDescription() {
-    #expect(DebugStore.dump(Empty()) == "Empty!")
+    #expect(DebugLog.dump(Empty()) == "Empty!")
   }
 
   @Test func manyThreadsLearnTheSameLayoutsAtOnce() async {
     await withTaskGroup(of: String?.self) { group in
       for index in 0..<8 {
-        group.addTask { DebugStore.diff(Box(content: index), Box(content: index + 1)) }
+        group.addTask { DebugLog.diff(Box(content: index), Box(content: index + 1)) }
       }
       for await diff in group { #expect(diff?.contains("content") == true) }
     }

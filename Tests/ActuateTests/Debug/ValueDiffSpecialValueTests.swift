@@ -24,7 +24,7 @@ private struct Price: CustomStringConvertible, CustomReflectable {
     new.at = Date(timeIntervalSince1970: 86_400 * 365)
     new.link = URL(string: "https://b.example")!
     #expect(
-      DebugStore.diff(old, new)
+      DebugLog.diff(old, new)
         == """
           Event(
         -   at: Date(1970-01-01T00:00:00Z),
@@ -38,7 +38,7 @@ private struct Price: CustomStringConvertible, CustomReflectable {
 
   @Test func customDescriptions() {
     #expect(
-      DebugStore.diff(["total": Price(cents: 1999)], ["total": Price(cents: 2005)])
+      DebugLog.diff(["total": Price(cents: 1999)], ["total": Price(cents: 2005)])
         == """
           [
         -   "total": $19.99
@@ -53,7 +53,7 @@ private struct Price: CustomStringConvertible, CustomReflectable {
     let new = Node(name: "a")
     new.next = Node(name: "c", next: new)
     #expect(
-      DebugStore.diff(old, new)
+      DebugLog.diff(old, new)
         == """
           #1 Node(
             name: "a",
@@ -70,7 +70,7 @@ private struct Price: CustomStringConvertible, CustomReflectable {
     let old = (0..<10_000).map { Owner(name: "owner \($0)", age: $0) }
     var new = old
     new[5_000].age = -1
-    let diff = try #require(DebugStore.diff(old, new))
+    let diff = try #require(DebugLog.diff(old, new))
     #expect(
       diff == """
           [
@@ -86,7 +86,7 @@ private struct Price: CustomStringConvertible, CustomReflectable {
   }
 
   @Test func outputIsCapped() throws {
-    let diff = try #require(DebugStore.diff([Int](), Array(0..<5_000), maxLines: 4))
+    let diff = try #require(DebugLog.diff([Int](), Array(0..<5_000), maxLines: 4))
     #expect(
       diff == """
           [

@@ -43,17 +43,17 @@ private struct Point {
   )
 
   @Test func equalValuesHaveNoDiff() {
-    #expect(DebugStore.diff(list, list) == nil)
-    #expect(DebugStore.diff(Point(x: 1, y: 2), Point(x: 1, y: 2)) == nil)
-    #expect(DebugStore.diff([Point(x: 1, y: 2)], [Point(x: 1, y: 2)]) == nil)
-    #expect(DebugStore.diff(Double.nan, Double.nan) == nil)
+    #expect(DebugLog.diff(list, list) == nil)
+    #expect(DebugLog.diff(Point(x: 1, y: 2), Point(x: 1, y: 2)) == nil)
+    #expect(DebugLog.diff([Point(x: 1, y: 2)], [Point(x: 1, y: 2)]) == nil)
+    #expect(DebugLog.diff(Double.nan, Double.nan) == nil)
   }
 
   @Test func structFieldChange() {
     var new = SearchInteractor.State()
     new.query = "tabby"
     #expect(
-      DebugStore.diff(SearchInteractor.State(), new)
+      DebugLog.diff(SearchInteractor.State(), new)
         == """
           SearchInteractor.State(
         -   query: "",
@@ -68,7 +68,7 @@ private struct Point {
     var new = list
     new.owner.age = 4
     #expect(
-      DebugStore.diff(list, new)
+      DebugLog.diff(list, new)
         == """
           TodoList(
             title: "Home",
@@ -84,7 +84,7 @@ private struct Point {
 
   @Test func enumSameCaseDiffsPayload() {
     #expect(
-      DebugStore.diff(LoadState.loaded(Owner(name: "Blob", age: 3)), .loaded(Owner(name: "Blob", age: 4)))
+      DebugLog.diff(LoadState.loaded(Owner(name: "Blob", age: 3)), .loaded(Owner(name: "Blob", age: 4)))
         == """
           LoadState.loaded(
             Owner(
@@ -95,7 +95,7 @@ private struct Point {
           )
         """)
     #expect(
-      DebugStore.diff(LoadState.loading(progress: 0.25), .loading(progress: 0.5))
+      DebugLog.diff(LoadState.loading(progress: 0.25), .loading(progress: 0.5))
         == """
         - LoadState.loading(progress: 0.25)
         + LoadState.loading(progress: 0.5)
@@ -104,7 +104,7 @@ private struct Point {
 
   @Test func enumCaseChangeReplacesWholeValue() {
     #expect(
-      DebugStore.diff(LoadState.idle, .loaded(Owner(name: "Blob", age: 3)))
+      DebugLog.diff(LoadState.idle, .loaded(Owner(name: "Blob", age: 3)))
         == """
         - LoadState.idle
         + LoadState.loaded(
@@ -118,7 +118,7 @@ private struct Point {
 
   @Test func optionalFromNilToSome() {
     #expect(
-      DebugStore.diff(Owner?.none, Owner(name: "Blob", age: 3))
+      DebugLog.diff(Owner?.none, Owner(name: "Blob", age: 3))
         == """
         - nil
         + Owner(
@@ -130,7 +130,7 @@ private struct Point {
 
   @Test func arrayInsertionIsOneAddedElement() {
     #expect(
-      DebugStore.diff([1, 2, 3, 4, 5], [1, 2, 99, 3, 4, 5])
+      DebugLog.diff([1, 2, 3, 4, 5], [1, 2, 99, 3, 4, 5])
         == """
           [
             … (2 unchanged),
@@ -139,7 +139,7 @@ private struct Point {
           ]
         """)
     #expect(
-      DebugStore.diff([1, 2, 3], [1, 2])
+      DebugLog.diff([1, 2, 3], [1, 2])
         == """
           [
             … (2 unchanged),
@@ -153,7 +153,7 @@ private struct Point {
     new.todos.append(new.todos.removeFirst())
     new.todos[0].isDone = true
     #expect(
-      DebugStore.diff(list, new)
+      DebugLog.diff(list, new)
         == """
           TodoList(
             title: "Home",
@@ -183,7 +183,7 @@ private struct Point {
 
   @Test func nonEquatableElementsPairByPosition() {
     #expect(
-      DebugStore.diff([Point(x: 1, y: 1), Point(x: 2, y: 2)], [Point(x: 1, y: 1), Point(x: 2, y: 3)])
+      DebugLog.diff([Point(x: 1, y: 1), Point(x: 2, y: 2)], [Point(x: 1, y: 1), Point(x: 2, y: 3)])
         == """
           [
             … (1 unchanged),
@@ -198,7 +198,7 @@ private struct Point {
 
   @Test func dictionaryChangesInStableOrder() {
     #expect(
-      DebugStore.diff([1: "a", 2: "b", 10: "c", 20: "e"], [1: "a", 2: "B", 10: "c", 11: "d"])
+      DebugLog.diff([1: "a", 2: "b", 10: "c", 20: "e"], [1: "a", 2: "B", 10: "c", 11: "d"])
         == """
           [
             … (1 unchanged),
@@ -213,7 +213,7 @@ private struct Point {
 
   @Test func setChanges() {
     #expect(
-      DebugStore.diff(Set([1, 2, 3]), Set([2, 3, 4]))
+      DebugLog.diff(Set([1, 2, 3]), Set([2, 3, 4]))
         == """
           Set([
         -   1,
@@ -225,13 +225,13 @@ private struct Point {
 
   @Test func tuples() {
     #expect(
-      DebugStore.diff((1, name: "a"), (1, name: "b"))
+      DebugLog.diff((1, name: "a"), (1, name: "b"))
         == """
         - (1, name: "a")
         + (1, name: "b")
         """)
     #expect(
-      DebugStore.diff((id: 1, owner: Owner(name: "a", age: 1)), (id: 1, owner: Owner(name: "b", age: 1)))
+      DebugLog.diff((id: 1, owner: Owner(name: "a", age: 1)), (id: 1, owner: Owner(name: "b", age: 1)))
         == """
           (
             id: 1,
@@ -246,7 +246,7 @@ private struct Point {
 
   @Test func multilineStringsDiffByLine() {
     #expect(
-      DebugStore.diff(["notes": "one\ntwo\nthree"], ["notes": "one\n2\nthree\nfour"])
+      DebugLog.diff(["notes": "one\ntwo\nthree"], ["notes": "one\n2\nthree\nfour"])
         == #"""
           [
             "notes": """

@@ -39,7 +39,7 @@ private final class Token: CustomDebugStringConvertible {
 @Suite struct ValueDumpTests {
   @Test func structPrintsOneFieldPerLine() {
     #expect(
-      DebugStore.dump(SearchInteractor.State(query: "tabby", results: ["a"]))
+      DebugLog.dump(SearchInteractor.State(query: "tabby", results: ["a"]))
         == """
         SearchInteractor.State(
           query: "tabby",
@@ -52,20 +52,20 @@ private final class Token: CustomDebugStringConvertible {
   }
 
   @Test func scalars() {
-    #expect(DebugStore.dump(42) == "42")
-    #expect(DebugStore.dump(-7 as Int8) == "-7")
-    #expect(DebugStore.dump(3.5) == "3.5")
-    #expect(DebugStore.dump(1.0 as Float) == "1.0")
-    #expect(DebugStore.dump(true) == "true")
-    #expect(DebugStore.dump("say \"hi\"\t\\") == #""say \"hi\"\t\\""#)
-    #expect(DebugStore.dump(Character("x")) == #""x""#)
+    #expect(DebugLog.dump(42) == "42")
+    #expect(DebugLog.dump(-7 as Int8) == "-7")
+    #expect(DebugLog.dump(3.5) == "3.5")
+    #expect(DebugLog.dump(1.0 as Float) == "1.0")
+    #expect(DebugLog.dump(true) == "true")
+    #expect(DebugLog.dump("say \"hi\"\t\\") == #""say \"hi\"\t\\""#)
+    #expect(DebugLog.dump(Character("x")) == #""x""#)
   }
 
   @Test func enumsQualifyOnlyAtTheRoot() {
-    #expect(DebugStore.dump(LoadState.idle) == "LoadState.idle")
-    #expect(DebugStore.dump(LoadState.loading(progress: 0.5, label: "x")) == #"LoadState.loading(progress: 0.5, label: "x")"#)
+    #expect(DebugLog.dump(LoadState.idle) == "LoadState.idle")
+    #expect(DebugLog.dump(LoadState.loading(progress: 0.5, label: "x")) == #"LoadState.loading(progress: 0.5, label: "x")"#)
     #expect(
-      DebugStore.dump(LoadState.loaded(Owner(name: "Blob", age: 3)))
+      DebugLog.dump(LoadState.loaded(Owner(name: "Blob", age: 3)))
         == """
         LoadState.loaded(
           Owner(
@@ -75,7 +75,7 @@ private final class Token: CustomDebugStringConvertible {
         )
         """)
     #expect(
-      DebugStore.dump(Screen(state: .failed("boom"), nickname: nil))
+      DebugLog.dump(Screen(state: .failed("boom"), nickname: nil))
         == """
         Screen(
           state: .failed("boom"),
@@ -87,15 +87,15 @@ private final class Token: CustomDebugStringConvertible {
   @Test func optionalsUnwrap() {
     let some: Int?? = 5
     let none: Int? = nil
-    #expect(DebugStore.dump(some) == "5")
-    #expect(DebugStore.dump(none) == "nil")
+    #expect(DebugLog.dump(some) == "5")
+    #expect(DebugLog.dump(none) == "nil")
   }
 
   @Test func tuples() {
-    #expect(DebugStore.dump((1, "a")) == #"(1, "a")"#)
-    #expect(DebugStore.dump((x: 1, y: 2)) == "(x: 1, y: 2)")
+    #expect(DebugLog.dump((1, "a")) == #"(1, "a")"#)
+    #expect(DebugLog.dump((x: 1, y: 2)) == "(x: 1, y: 2)")
     #expect(
-      DebugStore.dump((id: 1, owner: Owner(name: "Blob", age: 3)))
+      DebugLog.dump((id: 1, owner: Owner(name: "Blob", age: 3)))
         == """
         (
           id: 1,
@@ -108,11 +108,11 @@ private final class Token: CustomDebugStringConvertible {
   }
 
   @Test func collections() {
-    #expect(DebugStore.dump([Int]()) == "[]")
-    #expect(DebugStore.dump([String: Int]()) == "[:]")
-    #expect(DebugStore.dump(Set<Int>()) == "Set([])")
+    #expect(DebugLog.dump([Int]()) == "[]")
+    #expect(DebugLog.dump([String: Int]()) == "[:]")
+    #expect(DebugLog.dump(Set<Int>()) == "Set([])")
     #expect(
-      DebugStore.dump([[1, 2], []])
+      DebugLog.dump([[1, 2], []])
         == """
         [
           [
@@ -123,7 +123,7 @@ private final class Token: CustomDebugStringConvertible {
         ]
         """)
     #expect(
-      DebugStore.dump(ContiguousArray([1]))
+      DebugLog.dump(ContiguousArray([1]))
         == """
         ContiguousArray([
           1
@@ -133,7 +133,7 @@ private final class Token: CustomDebugStringConvertible {
 
   @Test func dictionariesAndSetsPrintInStableOrder() {
     #expect(
-      DebugStore.dump([10: "ten", 2: "two", 1: "one"])
+      DebugLog.dump([10: "ten", 2: "two", 1: "one"])
         == """
         [
           1: "one",
@@ -142,7 +142,7 @@ private final class Token: CustomDebugStringConvertible {
         ]
         """)
     #expect(
-      DebugStore.dump(Set(["pear", "apple", "fig"]))
+      DebugLog.dump(Set(["pear", "apple", "fig"]))
         == """
         Set([
           "apple",
@@ -151,7 +151,7 @@ private final class Token: CustomDebugStringConvertible {
         ])
         """)
     #expect(
-      DebugStore.dump([LoadState.idle: 1, .failed("x"): 2])
+      DebugLog.dump([LoadState.idle: 1, .failed("x"): 2])
         == """
         [
           .failed("x"): 2,
@@ -162,7 +162,7 @@ private final class Token: CustomDebugStringConvertible {
 
   @Test func multilineStringsPrintAsBlocks() {
     #expect(
-      DebugStore.dump(Box(wrapped: "first\nsecond \"\"\" quote\n"))
+      DebugLog.dump(Box(wrapped: "first\nsecond \"\"\" quote\n"))
         == #"""
         Box<String>(
           wrapped: """
@@ -181,7 +181,7 @@ private final class Token: CustomDebugStringConvertible {
       URL(string: "https://example.com/a?b=1")!,
     ]
     #expect(
-      DebugStore.dump(values)
+      DebugLog.dump(values)
         == """
         [
           Date(2023-11-14T22:13:20.250Z),
@@ -192,9 +192,9 @@ private final class Token: CustomDebugStringConvertible {
   }
 
   @Test func customDescriptionsReplaceEmptyMirrors() {
-    #expect(DebugStore.dump(Priority.high) == "‼️ high")
+    #expect(DebugLog.dump(Priority.high) == "‼️ high")
     #expect(
-      DebugStore.dump(Box(wrapped: Token()))
+      DebugLog.dump(Box(wrapped: Token()))
         == """
         Box<Token>(
           wrapped: Token<secret>
@@ -206,7 +206,7 @@ private final class Token: CustomDebugStringConvertible {
     let first = Node(name: "a")
     first.next = Node(name: "b", next: first)
     #expect(
-      DebugStore.dump(first)
+      DebugLog.dump(first)
         == """
         #1 Node(
           name: "a",
@@ -221,7 +221,7 @@ private final class Token: CustomDebugStringConvertible {
   @Test func sharedInstancesPrintOnce() {
     let shared = Node(name: "shared")
     #expect(
-      DebugStore.dump([shared, shared])
+      DebugLog.dump([shared, shared])
         == """
         [
           #1 Node(
@@ -235,12 +235,12 @@ private final class Token: CustomDebugStringConvertible {
 
   @Test func outputIsCappedWithANote() {
     #expect(
-      DebugStore.dump(Array(0..<10_000), maxLines: 3)
+      DebugLog.dump(Array(0..<10_000), maxLines: 3)
         == """
         [
           0,
         … (10,000 more lines not shown)
         """)
-    #expect(DebugStore.dump([1, 2], maxLines: 4) == "[\n  1,\n  2\n]")
+    #expect(DebugLog.dump([1, 2], maxLines: 4) == "[\n  1,\n  2\n]")
   }
 }

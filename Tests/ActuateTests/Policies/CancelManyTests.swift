@@ -19,7 +19,7 @@ struct CancelManyTests {
     #expect(await a.finish() == .cancelled(.explicit))
     #expect(await b.finish() == .cancelled(.explicit))
     await clock.advance(by: .seconds(1))
-    #expect(await c.finish() == .finished)
+    #expect(await c.finish() == .completed)
   }
 
   @Test func cancelWhereCancelsTheMatchingIDsOfThatTypeOnly() async {
@@ -33,8 +33,8 @@ struct CancelManyTests {
     #expect(await inbox.finish() == .cancelled(.explicit))
     #expect(await queued.finish() == .cancelled(.explicit))
     await clock.advance(by: .seconds(1))
-    #expect(await other.finish() == .finished)
-    #expect(await string.finish() == .finished)
+    #expect(await other.finish() == .completed)
+    #expect(await string.finish() == .completed)
     #expect(!(await store.state.log.contains("start queued")))
   }
 

@@ -27,14 +27,14 @@ struct TwoDownloaders: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {}
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {}
 }
 
 @Suite("Policies: in children")
 struct ChildPolicyTests {
   @Test func aChildsCancelByTestAndItsExtraIDsStayItsOwn() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: TwoDownloaders(), clock: clock)
+    let store = Store(initialState: .init(), interactor: TwoDownloaders(), clock: clock)
     let url = DownloadsInteractor.URL(folder: "inbox", name: "a")
     let left = store.send(.left(.download(url)))
     let right = store.send(.right(.download(url)))
@@ -48,7 +48,7 @@ struct ChildPolicyTests {
     #expect(await leftQueued.finish() == .cancelled(.explicit))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await right.finish() == .finished)
+    #expect(await right.finish() == .completed)
     let state = await store.state
     #expect(state.left.downloaded == [])
     #expect(state.right.downloaded == ["a"])

@@ -30,7 +30,7 @@ struct DownloadsInteractor: Interactor {
   private struct ThumbnailsID: Hashable {}
   private struct SearchID: Hashable {}
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .download(let url):
       try? await store.sleep(for: .seconds(1))
@@ -64,7 +64,7 @@ struct DownloadsInteractor: Interactor {
 struct DownloadsInteractorTests {
   private func makeStore() -> (Store<DownloadsInteractor>, TestClock) {
     let clock = TestClock()
-    return (Store(state: .init(), interactor: DownloadsInteractor(), clock: clock), clock)
+    return (Store(initialState: .init(), interactor: DownloadsInteractor(), clock: clock), clock)
   }
 
   @Test func aDownloadCancelledByItsURLLeavesTheQueue() async {
@@ -79,7 +79,7 @@ struct DownloadsInteractorTests {
     await clock.advance(by: .seconds(1))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await tasks[2].finish() == .finished)
+    #expect(await tasks[2].finish() == .completed)
     #expect(await store.state.downloaded == ["a", "c"])
   }
 
@@ -92,7 +92,7 @@ struct DownloadsInteractorTests {
     for task in inbox { #expect(await task.finish() == .cancelled(.explicit)) }
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await sent.finish() == .finished)
+    #expect(await sent.finish() == .completed)
     #expect(await store.state.downloaded == ["c"])
   }
 

@@ -15,8 +15,8 @@ struct LimitPolicyTests {
     #expect(await a.finish() == .cancelled(.superseded))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await b.finish() == .finished)
-    #expect(await c.finish() == .finished)
+    #expect(await b.finish() == .completed)
+    #expect(await c.finish() == .completed)
     #expect(await store.state.log == ["start a", "start b", "cleanup a", "start c", "end b", "end c"])
     #expect(await store.state.running == 0)
   }
@@ -33,10 +33,10 @@ struct LimitPolicyTests {
     #expect(await b.finish() == .cancelled(.superseded))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await d.finish() == .finished)
+    #expect(await d.finish() == .completed)
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await c.finish() == .finished)
+    #expect(await c.finish() == .completed)
     #expect(await store.state.log == ["start a", "cleanup a", "start d", "end d", "start c", "end c"])
   }
 
@@ -49,13 +49,13 @@ struct LimitPolicyTests {
     #expect(await c.finish() == .cancelled(.alreadyRunning))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await a.finish() == .finished)
+    #expect(await a.finish() == .completed)
     // A place is free again.
     let d = store.send("d", limit)
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await b.finish() == .finished)
-    #expect(await d.finish() == .finished)
+    #expect(await b.finish() == .completed)
+    #expect(await d.finish() == .completed)
     #expect(await store.state.log == ["start a", "start b", "end a", "start d", "end b", "end d"])
   }
 
@@ -71,7 +71,7 @@ struct LimitPolicyTests {
     await clock.advance(by: .seconds(1))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    for task in tasks { #expect(await task.finish() == .finished) }
+    for task in tasks { #expect(await task.finish() == .completed) }
     #expect(await store.state.log.suffix(4) == ["end c", "start e", "end d", "end e"])
   }
 
@@ -89,7 +89,7 @@ struct LimitPolicyTests {
     #expect(await store.state.log == ["start a", "start b", "end a", "start d", "end b"])
     store.cancel(id: "work")
     #expect(await next.finish() == .cancelled(.explicit))
-    for task in running { #expect(await task.finish() == .finished) }
+    for task in running { #expect(await task.finish() == .completed) }
     #expect(await store.state.log.last == "cleanup d")
   }
 

@@ -17,8 +17,8 @@ struct SeveralIDsTests {
     await clock.advance(by: .seconds(1))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await a.finish() == .finished)
-    #expect(await c.finish() == .finished)
+    #expect(await a.finish() == .completed)
+    #expect(await c.finish() == .completed)
     #expect(await store.state.log == ["start a", "end a", "start c", "end c"])
   }
 
@@ -31,7 +31,7 @@ struct SeveralIDsTests {
     #expect(await a.finish() == .cancelled(.explicit))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await b.finish() == .finished)
+    #expect(await b.finish() == .completed)
     #expect(await store.state.log == ["start a", "cleanup a", "start b", "end b"])
   }
 
@@ -64,15 +64,16 @@ struct SeveralIDsTests {
     let waits = store.send("y", .serial(id: "a.zip"))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await a.finish() == .finished)
+    #expect(await a.finish() == .completed)
     await store.settleIntake()
     #expect(await store.state.log == ["start a", "end a", "start y"])
     await clock.advance(by: .seconds(1))
-    #expect(await waits.finish() == .finished)
+    #expect(await waits.finish() == .completed)
   }
 
-  @Test func onConcurrentTheExtraIDBecomesItsOwn() {
-    #expect(ActionPolicy.concurrent.also(id: "x").description == ActionPolicy.concurrent(id: "x").description)
+  @Test func anExtraIDIsKeptOnceBesideThePolicysOwn() {
+    #expect(ActionPolicy.concurrent(id: "x").also(id: "x").description == ActionPolicy.concurrent(id: "x").description)
+    #expect(ActionPolicy.concurrent(id: "x").also(id: "y").description == "concurrent(id: \"x\").also(id: \"y\")")
     #expect(ActionPolicy.serial(id: "q").also(id: "q").description == ActionPolicy.serial(id: "q").description)
     #expect(ActionPolicy.serial(id: "q").also(id: "f").description == "serial(id: \"q\").also(id: \"f\")")
   }

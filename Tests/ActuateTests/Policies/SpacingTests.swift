@@ -11,14 +11,14 @@ struct SpacingTests {
     let b = store.send("b", policy)
     await store.settleIntake()
     await clock.advance(by: .seconds(1))  // a ends; b waits out the gap
-    #expect(await a.finish() == .finished)
+    #expect(await a.finish() == .completed)
     #expect(await store.state.log == ["start a", "end a"])
     await clock.advance(by: .milliseconds(499))
     #expect(await store.state.log == ["start a", "end a"])
     await clock.advance(by: .milliseconds(1))
     #expect(await store.state.log == ["start a", "end a", "start b"])
     await clock.advance(by: .seconds(1))
-    #expect(await b.finish() == .finished)
+    #expect(await b.finish() == .completed)
   }
 
   @Test func anActionSentToAnIdleQueueStillWaitsOutTheGap() async {
@@ -33,7 +33,7 @@ struct SpacingTests {
     await clock.advance(by: .milliseconds(800))  // 1 s after a ended
     #expect(await store.state.log == ["start a", "end a", "start b"])
     await clock.advance(by: .seconds(1))
-    #expect(await b.finish() == .finished)
+    #expect(await b.finish() == .completed)
   }
 
   @Test func aLimitSpacedSinceTheStartSpacesTheStartsAndKeepsTheLimit() async {
@@ -49,7 +49,7 @@ struct SpacingTests {
     await clock.advance(by: .milliseconds(400))  // a ends at 1 s
     #expect(await store.state.log == ["start a", "start b", "end a", "start c"])
     await clock.run()
-    for task in tasks { #expect(await task.finish() == .finished) }
+    for task in tasks { #expect(await task.finish() == .completed) }
   }
 
   @Test func cancellingTheIDDropsWhatWaitsAndEndsTheGap() async {
@@ -65,7 +65,7 @@ struct SpacingTests {
     await store.settleIntake()
     #expect(await store.state.log == ["start a", "end a", "start c"])
     await clock.advance(by: .seconds(1))
-    #expect(await c.finish() == .finished)
+    #expect(await c.finish() == .completed)
   }
 
   @Test func cancellingTheIDWhileASpacedActionRunsLeavesNoGapAfterIt() async {
@@ -80,7 +80,7 @@ struct SpacingTests {
     #expect(await store.state.log == ["start a", "cleanup a", "start c"])
     await clock.advance(by: .seconds(1))
     #expect(await store.state.log == ["start a", "cleanup a", "start c", "end c"])
-    #expect(c.outcome == .finished)
+    #expect(c.outcome == .completed)
   }
 
   @Test func stopDuringAGapWithAQueueLeavesNothingBehind() async {

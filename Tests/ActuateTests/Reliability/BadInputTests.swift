@@ -39,13 +39,13 @@ private struct HookInteractor: Interactor {
 
   let feed: SignallingSequence
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .append(let value): store.state.append(value)
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .send(feed) { .append($0) }
   }
 }
@@ -58,7 +58,7 @@ private struct StubbornInteractor: Interactor {
   let gate: Gate
   let token: AnyObject & Sendable
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     await gate.wait()
     store.writes += 1
   }
@@ -73,7 +73,7 @@ private struct ZeroDebounceInteractor: Interactor {
     case mark(Int)
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .burst(let count):
       for index in 0..<count - 1 { store.send(.mark(index)) }
@@ -99,7 +99,7 @@ struct BadInputTests {
   @Test func aSendToAStoppedStoreIsRejectedWithOneLineNamingTheStoreAndTheAction() async {
     let warnings = Warnings()
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let before = [store.send(.add(2)), store.send(.keyed("a", .serial)), store.send(.keyed("b", .serial))]
     await store.settleIntake()
     store.stop()
@@ -110,10 +110,10 @@ struct BadInputTests {
     #expect(warnings.all.count == 1)
     let line = warnings.all.first ?? ""
     #expect(!line.contains("\n"))
-    #expect(line.contains("\(store.id)"))
+    #expect(line.contains("\(store.storeID)"))
     #expect(line.contains(#".append("late")"#))
     // Nothing sent before the stop is lost: each ended, and says how.
-    #expect(await before[0].finish() == .finished)
+    #expect(await before[0].finish() == .completed)
     #expect(await before[1].finish() == .cancelled(.storeStopped))
     #expect(await before[2].finish() == .cancelled(.storeStopped))
     #expect(await store.state.count == 2)
@@ -122,7 +122,7 @@ struct BadInputTests {
 
   @Test func aSendFromAHookAfterTheStoreStoppedIsDroppedNotWarnedAbout() async {
     let warnings = Warnings()
-    let store = await warnings.collect { Store(state: .init(), interactor: CounterInteractor()) }
+    let store = await warnings.collect { Store(initialState: .init(), interactor: CounterInteractor()) }
     store.stop()
     store.stop()
     await store.settleIntake()
@@ -134,18 +134,18 @@ struct BadInputTests {
     let warnings = Warnings()
     let asked = Countdown()
     let store = await warnings.collect {
-      Store(state: [], interactor: HookInteractor(feed: SignallingSequence(elements: [1], failure: Boom(), asked: asked)))
+      Store(initialState: [], interactor: HookInteractor(feed: SignallingSequence(elements: [1], failure: Boom(), asked: asked)))
     }
     await asked.wait(until: 2)
     // The hook threw in a stretch on the store; this call is taken after that stretch.
     await store.settleIntake()
     #expect(warnings.all.count == 1)
     let line = warnings.all.first ?? ""
-    #expect(line.contains("\(store.id)"))
+    #expect(line.contains("\(store.storeID)"))
     #expect(line.contains(".feed"))
     #expect(line.contains("boom"))
     #expect(!line.contains("\n"))
-    #expect(await store.send(.append(2)).finish() == .finished)
+    #expect(await store.send(.append(2)).finish() == .completed)
     #expect(await store.state == [1, 2])
   }
 
@@ -159,7 +159,7 @@ struct BadInputTests {
     await store.settleIntake()
     #expect(warnings.all.isEmpty)
     #expect(log.lines.contains("hook feed finished"))
-    #expect(await store.send(.append(1)).finish() == .finished)
+    #expect(await store.send(.append(1)).finish() == .completed)
     #expect(await store.state == [1])
   }
 
@@ -181,7 +181,7 @@ struct BadInputTests {
 
   private func neverReturning(warned: AsyncStream<Void>, warnings: Warnings) async {
     let gate = Gate()
-    var store: Store<StubbornInteractor>? = Store(state: .init(), interactor: StubbornInteractor(gate: gate, token: Token()))
+    var store: Store<StubbornInteractor>? = Store(initialState: .init(), interactor: StubbornInteractor(gate: gate, token: Token()))
     let task = store!.send(.wait)
     await gate.arrived.wait(until: 1)
     let actor = WeakBox(object: store!.actor)
@@ -221,11 +221,11 @@ struct BadInputTests {
       #expect(await other.finish() == .cancelled(.explicit))
       // Cancelling what has ended changes nothing.
       let done = store.send(.increment)
-      #expect(await done.finish() == .finished)
+      #expect(await done.finish() == .completed)
       done.cancel()
       store.cancel(id: "work")
       await store.settleIntake()
-      #expect(done.outcome == .finished)
+      #expect(done.outcome == .completed)
     }
     #expect(warnings.all.isEmpty)
     #expect(log.lines.filter { $0.hasPrefix("cancelled") }.count == 3)
@@ -237,7 +237,7 @@ struct BadInputTests {
   /// The burst is sent from one handler stretch, so that the store takes it in one drain.
   @Test func aDebounceOfZeroRunsOnlyTheLastOfABurst() async {
     let (store, log) = Store.observed(state: [], interactor: ZeroDebounceInteractor())
-    #expect(await store.send(.burst(5)).finish() == .finished)
+    #expect(await store.send(.burst(5)).finish() == .completed)
     #expect(await store.state == [4])
     #expect(log.lines.filter { $0.hasPrefix("cancelled") } == (0..<4).map { "cancelled mark(\($0)) (debounced)" })
   }

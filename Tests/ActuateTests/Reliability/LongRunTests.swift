@@ -23,7 +23,7 @@ struct LongRunTests {
   /// A burst taken as one batch (the intake held while it is sent) leaves no room for it behind: the batch
   /// and its lookahead are let go once taken. Mixed policies, so the lookahead keeps policies too.
   @Test func aBurstTakenAsOneBatchLeavesNoRoomForItBehind() async {
-    let store = Store(state: .init(), interactor: CounterInteractor())
+    let store = Store(initialState: .init(), interactor: CounterInteractor())
     await store.settleIntake()
     store.withIntakeHeld {
       for index in 0..<20_000 {
@@ -36,7 +36,7 @@ struct LongRunTests {
   }
 
   private func runToTheEnd(_ first: Chain.Action) async {
-    let store = Store(state: Chain.State(), interactor: Chain())
+    let store = Store(initialState: Chain.State(), interactor: Chain())
     let firstRecord = WeakBox(object: store.send(first).record)
     for await remaining in store.values(\.remaining) where remaining == 0 { break }
     #expect(await store.state.handled == Self.links + 1)
@@ -58,7 +58,7 @@ struct Chain: Interactor {
     case poll(Int)
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .link(let remaining):
       store.handled += 1

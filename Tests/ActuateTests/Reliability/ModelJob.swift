@@ -53,7 +53,7 @@ struct ModelInteractor: Interactor {
 
   typealias Action = ModelJob
 
-  func onAction(_ job: ModelJob, store: isolated StoreOf<Self>) async {
+  func onAction(_ job: ModelJob, store: isolated StoreActor<Self>) async {
     store.log.append("start \(job.number)")
     try? await store.sleep(for: ReferenceModel.tick * job.duration)
     store.log.append("end \(job.number)")

@@ -45,7 +45,7 @@ struct ModelTests {
   private static func check(seed: UInt64, mix: ModelMix) async -> Bool {
     var generator = SplitMix64(seed: seed)
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: ModelInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: ModelInteractor(), clock: clock)
     var model = ReferenceModel()
     var tasks: [ActionTask] = []
     // Taken now, so that the store's start is not taken with the first batch of commands held together.

@@ -186,7 +186,7 @@ struct ReferenceModel {
   /// The handler returned: it finished unless it was cancelled; the oldest waiting jobs start while their
   /// limit leaves a place (one at a time for serial jobs, which wait for the group to be idle).
   private mutating func end(_ number: Int) {
-    outcomes[number] = cancelReasons[number].map(ActionOutcome.cancelled) ?? .finished
+    outcomes[number] = cancelReasons[number].map(ActionOutcome.cancelled) ?? .completed
     guard let id = jobs[number].group else {
       loose.remove(number)
       return

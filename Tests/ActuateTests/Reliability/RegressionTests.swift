@@ -11,14 +11,14 @@ struct RegressionTests {
   @Test(.timeLimit(.minutes(1)))
   func aBurstOfSupersedingActionsTakenInOneDrainStaysCheap() async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let tasks = (0..<10_000).map { store.send(.keyed("\($0)", .cancelPrevious)) }
     await store.settleIntake()
     for task in tasks.dropLast() {
       #expect(await task.finish() == .cancelled(.superseded))
     }
     await clock.advance(by: .seconds(1))
-    #expect(await tasks.last?.finish() == .finished)
+    #expect(await tasks.last?.finish() == .completed)
   }
 
   /// A zero window's timer sleeps on the test clock without suspending, so it closed the window before the
@@ -26,15 +26,15 @@ struct RegressionTests {
   @Test(arguments: [true, false])
   func aThrottleWindowOfZeroNeverHoldsBackTheNextAction(latest: Bool) async {
     let clock = TestClock()
-    let store = Store(state: .init(), interactor: CounterInteractor(), clock: clock)
+    let store = Store(initialState: .init(), interactor: CounterInteractor(), clock: clock)
     let first = store.send(.keyed("a", .throttle(.zero, latest: latest)))
     await store.settleIntake()
     let second = store.send(.keyed("b", .throttle(.zero, latest: latest)))
     await store.settleIntake()
     await clock.advance(by: .seconds(1))
-    #expect(await first.finish() == .finished)
+    #expect(await first.finish() == .completed)
     #expect(second.outcome != nil, "the zero-length window never closed")
-    if second.outcome != nil { #expect(await second.finish() == .finished) }
+    if second.outcome != nil { #expect(await second.finish() == .completed) }
     #expect(await store.actor.scheduler.groups.isEmpty)
   }
 }

@@ -13,7 +13,7 @@ private struct TickInteractor: Interactor {
     case tick(sender: Int, index: Int)
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .tick(let sender, let index):
       store.handled += 1
@@ -39,7 +39,7 @@ private struct StormInteractor: Interactor {
   let policy: ActionPolicy
   let counters: StormCounters
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .work(let yields, let sleeps):
       _ = counters.started.next()
@@ -72,7 +72,7 @@ private struct LongLivedInteractor: Interactor {
   let outside: AsyncStream<Int>
   let hooksEnded: Countdown
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .sleepLong:
       try? await store.sleep(for: .seconds(3600))
@@ -81,7 +81,7 @@ private struct LongLivedInteractor: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     switch hook {
     case .outside:
       .forEach(outside) { value, store in store.value = value }
@@ -96,7 +96,7 @@ struct StressTests {
   @Test func sixteenSendersOfFiftyThousandActionsLoseNothingAndKeepTheirOrder() async {
     let senders = 16
     let perSender = Sanitizer.isActive ? 5_000 : 50_000
-    let store = Store(state: .init(next: Array(repeating: 0, count: senders)), interactor: TickInteractor())
+    let store = Store(initialState: .init(next: Array(repeating: 0, count: senders)), interactor: TickInteractor())
     await withTaskGroup(of: ActionTask?.self) { group in
       for sender in 0..<senders {
         group.addTask {
@@ -105,7 +105,7 @@ struct StressTests {
           return last
         }
       }
-      for await last in group { #expect(await last?.finish() == .finished) }
+      for await last in group { #expect(await last?.finish() == .completed) }
     }
     let state = await store.state
     #expect(state.handled == senders * perSender)
@@ -148,7 +148,7 @@ struct StressTests {
     let senders = 4
     let perSender = 2_000
     let counters = StormCounters()
-    let store = Store(state: 0, interactor: StormInteractor(policy: policy, counters: counters))
+    let store = Store(initialState: 0, interactor: StormInteractor(policy: policy, counters: counters))
     let tasks = await withTaskGroup(of: [ActionTask].self) { group in
       for sender in 0..<senders {
         group.addTask {
@@ -188,7 +188,7 @@ struct StressTests {
     for task in tasks {
       let outcome = await task.finish()
       switch outcome {
-      case .finished: finished += 1
+      case .completed: finished += 1
       case .cancelled(let reason) where allowed.contains(reason): cancelled += 1
       default: unexpected.append(outcome)
       }
@@ -216,7 +216,7 @@ struct StressTests {
         continuation.onTermination = { _ in hooksEnded.increment() }
       }
       let store = Store(
-        state: .init(),
+        initialState: .init(),
         interactor: LongLivedInteractor(token: LifeToken(deaths: deaths), outside: outside, hooksEnded: hooksEnded))
       tasks.append(store.send(.sleepLong))
       store.send(.bump)

@@ -31,7 +31,7 @@ struct SchedulerPolicyTests {
     let runtime = SchedulerRuntime()
     #expect(runtime.send(1, .cancelPrevious(id: "a"), runs: .zero) == ["start #1 in a"])
     #expect(runtime.log == ["start 1", "end 1"])
-    #expect(runtime.outcome(1) == .finished)
+    #expect(runtime.outcome(1) == .completed)
     #expect(runtime.scheduler.groups.isEmpty)
     #expect(runtime.scheduler.live.isEmpty)
   }
@@ -202,9 +202,9 @@ struct SchedulerPolicyTests {
     #expect(decided == ["cancel #1 superseded", "start #3 in x"])
   }
 
-  @Test func anotherIDOnAConcurrentPolicyBecomesItsOwn() {
+  @Test func aConcurrentPolicyUnderItsOwnIDLeavesNoTag() {
     let runtime = SchedulerRuntime()
-    #expect(runtime.send(1, .concurrent.also(id: "x")) == ["start #1 in x"])
+    #expect(runtime.send(1, .concurrent(id: "x")) == ["start #1 in x"])
     #expect(runtime.scheduler.tags.isEmpty)
   }
 

@@ -82,10 +82,10 @@ struct ClearingSearch: Interactor {
   /// Where `.clearLater` waits: a suspension the test ends, on no clock.
   var later = Gate()
   /// Runs in the middle of `.clear`, right after the cancel.
-  var midway: @Sendable (isolated StoreOf<Self>) -> Void = { _ in }
+  var midway: @Sendable (isolated StoreActor<Self>) -> Void = { _ in }
   var clears = AsyncStream<Void> { $0.finish() }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .search(let query):
       store.query = query
@@ -114,16 +114,16 @@ struct ClearingSearch: Interactor {
     }
   }
 
-  private func cancelSearch(_ how: How, store: isolated StoreOf<Self>) {
+  private func cancelSearch(_ how: How, store: isolated StoreActor<Self>) {
     switch how {
     case .id: store.cancel(id: SearchID())
-    case .ids: store.cancel(ids: [SearchID(), SuggestID()])
+    case .ids: store.cancel(id: SearchID()); store.cancel(id: SuggestID())
     case .predicate: store.cancel(ids: SearchID.self, where: { $0.field == "main" })
     case .handle: handles.search.withLock { $0 }?.cancel()
     }
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     guard cleanup != .none else { return }
     store.cleanups.append("\(action) (\(reason))")
     guard case .search = action else { return }
@@ -140,7 +140,7 @@ struct ClearingSearch: Interactor {
     }
   }
 
-  func hook(_ hook: Hook, store: isolated StoreOf<Self>) -> HookSubscription<Self> {
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
     .forEach(clears) { _, store in
       store.query = ""
       store.cancel(id: SearchID())
@@ -186,7 +186,7 @@ struct SearchHost: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     guard case .clearSearch = action else { return }
     store.search.query = ""
     store.cancelChild(\.search)
@@ -216,7 +216,7 @@ struct SearchPanel: Interactor {
     ]
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     guard case .clearSearch = action else { return }
     store.search.query = ""
     store.cancelChild(\.search)

@@ -38,7 +38,7 @@ struct Downloader: Interactor {
     self.stopper = stopper
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .download(let name), .tracked(let name):
       store.started.append(name)
@@ -70,7 +70,7 @@ struct Downloader: Interactor {
     }
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     switch action {
     case .download(let name), .tracked(let name):
       store.isDownloading = false

@@ -22,7 +22,7 @@ struct CounterInteractor: Interactor {
     case cancelSelf
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .increment:
       store.count += 1
@@ -110,10 +110,10 @@ final class EventLog<I: Interactor>: Sendable {
       case .stateChanged(_, _, let cause): "changed by \(cause)"
       case .writeDropped(let path, let cause): "dropped write \(path) by \(cause)"
       case .sendDropped(let action, let cause): "dropped send \(action) by \(cause)"
-      case .hookEvent(let hook, let element): "hook \(hook): \(element)"
+      case .hookElement(let hook, let element): "hook \(hook): \(element)"
       case .hookEnded(let hook): "hook \(hook) finished"
       case .hookFailed(let hook, let error): "hook \(hook) failed: \(error)"
-      case .childHookEvent(let hook, let element): "\(hook): \(element)"
+      case .childHookElement(let hook, let element): "\(hook): \(element)"
       case .childHookEnded(let hook): "\(hook) finished"
       case .childHookFailed(let hook, let error): "\(hook) failed: \(error)"
       case .transitionMissing(let action, let phase, _): "no transition \(action) from \(phase)"
@@ -175,7 +175,7 @@ extension Store {
   ) -> (Store, EventLog<I>) {
     let log = EventLog<I>()
     let store = Store(
-      state: state, interactor: interactor, clock: clock, hooks: hooks ?? Array(I.Hook.allCases), observers: [log.observer])
+      initialState: state, interactor: interactor, clock: clock, hooks: hooks ?? Array(I.Hook.allCases), observers: [log.observer])
     return (store, log)
   }
 

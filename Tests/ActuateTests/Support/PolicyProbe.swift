@@ -18,7 +18,7 @@ struct PolicyProbe: Interactor {
     var description: String { label }
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     store.log.append("start \(action.label)")
     store.running += 1
     try? await store.sleep(for: action.duration)
@@ -26,7 +26,7 @@ struct PolicyProbe: Interactor {
     store.running -= 1
   }
 
-  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     store.log.append("cleanup \(action.label)")
     store.running -= 1
   }
@@ -44,6 +44,6 @@ extension Store where I == PolicyProbe {
   /// A probe store on a test clock.
   static func probe() -> (Store<PolicyProbe>, TestClock) {
     let clock = TestClock()
-    return (Store(state: .init(), interactor: PolicyProbe(), clock: clock), clock)
+    return (Store(initialState: .init(), interactor: PolicyProbe(), clock: clock), clock)
   }
 }

@@ -34,7 +34,7 @@ struct ViewFeature: Interactor {
 
   var canary: Canary?
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .queryChanged(let query): store.query = query
     case .resultsLoaded(let results): store.results = results

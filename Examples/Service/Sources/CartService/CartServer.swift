@@ -21,7 +21,7 @@ public enum CartServer {
     case .store: try await run(StoreCartSession.self, configuration, logger: logger)
     case .actor: try await run(ActorCartSession.self, configuration, logger: logger)
     }
-    await DebugStore.flush()
+    await DebugLog.flush()
     logger.info("stopped")
   }
 

@@ -7,7 +7,7 @@ import Testing
     try await withLiveServer { client, _ in
       let first = try await client.add("apple", 2, to: "alice")
       #expect(first.status == 200)
-      #expect(first.reply.outcome == "finished")
+      #expect(first.reply.outcome == "completed")
       #expect(first.reply.cart?.lines == ["apple": 2])
       _ = try await client.add("pear", to: "alice")
       let read = try await client.get("/carts/alice")

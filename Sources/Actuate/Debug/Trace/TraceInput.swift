@@ -20,7 +20,7 @@ enum TraceInput: Sendable {
   static func make<I: Interactor>(for event: StoreEvent<I>, diff change: StateDiff?, maxLines: Int) -> TraceInput? {
     switch event {
     case .started(let state):
-      return .instant(name: "started", task: nil, args: [("state", DebugStore.dump(state, maxLines: maxLines))])
+      return .instant(name: "started", task: nil, args: [("state", DebugLog.dump(state, maxLines: maxLines))])
     case .actionTaken(let action, let task, let sender):
       return .taken(task: task, action: describe(action), sender: sender?.task, sentBy: sender.map(DebugEntry.name(of:)))
     case .actionStarted(_, let task):
@@ -43,14 +43,14 @@ enum TraceInput: Sendable {
       return .instant(name: "write dropped", task: cause.task, args: [("path", path), ("by", DebugEntry.writer(cause))])
     case .sendDropped(let action, let cause):
       return .instant(name: "send dropped", task: cause.task, args: [("action", describe(action)), ("by", DebugEntry.writer(cause))])
-    case .hookEvent(let hook, let element):
+    case .hookElement(let hook, let element):
       return .instant(name: "hook \(describe(hook))", task: nil, args: [("element", element)])
-    case .childHookEvent(let hook, let element):
+    case .childHookElement(let hook, let element):
       return .instant(name: hook.description, task: nil, args: [("element", element)])
     case .hookEnded(let hook):
-      return .instant(name: "hook \(describe(hook)) finished", task: nil, args: [])
+      return .instant(name: "hook \(describe(hook)) ended", task: nil, args: [])
     case .childHookEnded(let hook):
-      return .instant(name: "\(hook) finished", task: nil, args: [])
+      return .instant(name: "\(hook) ended", task: nil, args: [])
     case .hookFailed(let hook, let error):
       return .instant(name: "hook \(describe(hook)) failed", task: nil, args: [("error", error)])
     case .childHookFailed(let hook, let error):

@@ -12,7 +12,7 @@ struct Tally: Interactor {
     case askTotal
   }
 
-  func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .step:
       store.count += 1

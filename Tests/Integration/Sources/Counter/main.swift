@@ -1,6 +1,6 @@
 import Actuate
 
-let store = Store(state: .init(), interactor: Tally())
+let store = Store(initialState: .init(), interactor: Tally())
 store.send(.step)
 await store.send(.step).finish()
 print("count: \(await store.state.count)")

@@ -25,6 +25,9 @@ public struct CartInteractor: Interactor {
     case quote(carrier: String)
     /// Pays for what is in the cart.
     case checkout
+    /// Cancels a checkout or a quote. A client's cancel is an action, as any outside code's is: its handler
+    /// cancels at once, inside the store, in order with the cart's other actions.
+    case cancel(CartWork)
   }
 
   let services: CartServices
@@ -50,7 +53,7 @@ public struct CartInteractor: Interactor {
   /// The cart's concurrency rules, as listed above.
   public func policy(for action: Action) -> ActionPolicy {
     switch action {
-    case .add, .remove: .concurrent
+    case .add, .remove, .cancel: .concurrent
     case .applyCoupon: .cancelPrevious(id: CouponCheck())
     case .quote(let carrier): .limit(id: Carriers(), max: 2, whenFull: .wait).also(id: Self.quoteID(carrier))
     case .checkout: .dropNew(id: Self.checkoutID)
@@ -58,7 +61,7 @@ public struct CartInteractor: Interactor {
   }
 
   /// What each action does to the cart.
-  public func onAction(_ action: Action, store: isolated StoreOf<Self>) async {
+  public func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
     case .add(let sku, let quantity):
       store.lines[sku, default: 0] += quantity
@@ -103,11 +106,17 @@ public struct CartInteractor: Interactor {
       store.orders.append(Order(number: store.orders.count + 1, lines: paid, discountPercent: store.discountPercent))
       store.status = .open
       store.notice = nil
+
+    case .cancel(.checkout):
+      store.cancel(id: Self.checkoutID)
+
+    case .cancel(.quote(let carrier)):
+      store.cancel(id: Self.quoteID(carrier))
     }
   }
 
   /// A cancelled handler's own writes no longer land, so what it set up is undone here.
-  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreOf<Self>) {
+  public func onCancel(_ action: Action, reason: CancellationReason, store: isolated StoreActor<Self>) {
     switch action {
     case .applyCoupon:
       store.checkingCoupon = nil
@@ -116,7 +125,7 @@ public struct CartInteractor: Interactor {
     case .checkout:
       store.status = .open
       store.notice = "checkout cancelled (\(reason)): nothing was charged"
-    case .add, .remove:
+    case .add, .remove, .cancel:
       break
     }
   }

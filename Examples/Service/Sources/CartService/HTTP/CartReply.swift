@@ -9,12 +9,12 @@ struct CartReply: Encodable {
   var cart: Cart?
   var carts: Int?
 
-  /// The status and reply for an action's result: 200 for a finished action; 409 for one that lost to
+  /// The status and reply for an action's result: 200 for a completed action; 409 for one that lost to
   /// another under the cart's rules; 503 for one the cart was stopped under.
   static func of(_ result: CartResult, for action: CartInteractor.Action) -> (HTTPResponse.Status, CartReply) {
     let reply = { (error: String?) in CartReply(outcome: "\(result.outcome)", error: error, cart: result.cart) }
     switch result.outcome {
-    case .finished:
+    case .completed:
       return (.ok, reply(nil))
     case .cancelled(.storeStopped), .rejected:
       return (.serviceUnavailable, reply("the cart was stopped before this ended: it was closed, or the server is shutting down"))
@@ -50,6 +50,7 @@ extension CartInteractor.Action {
     case .applyCoupon: "coupon check"
     case .quote: "quote"
     case .checkout: "checkout"
+    case .cancel: "cancel"
     }
   }
 }

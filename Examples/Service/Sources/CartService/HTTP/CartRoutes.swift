@@ -76,7 +76,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
     }
     do {
       let result = try await registry.withSession(cart, creating: creating) { await $0.perform(action) }
-      if result.outcome != .finished {
+      if result.outcome != .completed {
         logger.info("\(action.name) \(result.outcome)", metadata: ["cart": "\(cart)"])
       }
       return .json(CartReply.of(result, for: action))

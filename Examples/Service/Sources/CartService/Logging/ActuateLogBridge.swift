@@ -7,7 +7,7 @@ public enum ActuateLogBridge {
   /// A sink that logs each entry through `logger`.
   public static func sink(to logger: Logger) -> DebugSink {
     .entries(name: "swift-log") { entry in
-      var metadata: Logger.Metadata = ["actuate.store": "\(entry.store)", "actuate.kind": "\(entry.kind.rawValue)"]
+      var metadata: Logger.Metadata = ["actuate.store": "\(entry.storeID)", "actuate.kind": "\(entry.kind.rawValue)"]
       metadata["actuate.action"] = entry.action.map { "\($0)" }
       metadata["actuate.cause"] = entry.cause.map { "\($0)" }
       metadata["actuate.outcome"] = entry.outcome.map { "\($0)" }

@@ -19,6 +19,6 @@ enum DebugLogSetup {
       }
     }
     guard !sinks.isEmpty else { return }
-    DebugStore.global = DebugStore(sinks: sinks, filter: DebugFilter(kinds: kinds))
+    DebugLog.global = DebugLog(sinks: sinks, filter: DebugFilter(kinds: kinds))
   }
 }

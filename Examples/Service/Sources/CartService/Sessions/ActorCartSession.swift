@@ -11,7 +11,7 @@ public actor ActorCartSession: CartSession {
   public static func handles(_ action: CartInteractor.Action) -> Bool {
     switch action {
     case .add, .remove: true
-    case .applyCoupon, .quote, .checkout: false
+    case .applyCoupon, .quote, .checkout, .cancel: false
     }
   }
 
@@ -19,9 +19,9 @@ public actor ActorCartSession: CartSession {
     switch action {
     case .add(let sku, let quantity): cart.lines[sku, default: 0] += quantity
     case .remove(let sku): cart.lines[sku] = nil
-    case .applyCoupon, .quote, .checkout: break
+    case .applyCoupon, .quote, .checkout, .cancel: break
     }
-    return CartResult(outcome: .finished, cart: cart)
+    return CartResult(outcome: .completed, cart: cart)
   }
 
   public func read() -> Cart { cart }

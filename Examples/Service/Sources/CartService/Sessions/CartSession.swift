@@ -33,7 +33,7 @@ public struct CartResult: Sendable {
 }
 
 /// Work a client can cancel by name.
-public enum CartWork: Sendable {
+public enum CartWork: Equatable, Sendable {
   case checkout
   case quote(carrier: String)
 }

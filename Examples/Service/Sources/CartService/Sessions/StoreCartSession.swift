@@ -5,7 +5,7 @@ public final class StoreCartSession: CartSession {
   let store: Store<CartInteractor>
 
   public init(name: String, services: CartServices) {
-    store = Store(state: Cart(), interactor: CartInteractor(services: services), name: "cart \(name)")
+    store = Store(initialState: Cart(), interactor: CartInteractor(services: services), name: "cart \(name)")
   }
 
   public static func handles(_ action: CartInteractor.Action) -> Bool { true }
@@ -21,10 +21,7 @@ public final class StoreCartSession: CartSession {
   }
 
   public func cancel(_ work: CartWork) {
-    switch work {
-    case .checkout: store.cancel(id: CartInteractor.checkoutID)
-    case .quote(let carrier): store.cancel(id: CartInteractor.quoteID(carrier))
-    }
+    store.send(.cancel(work))
   }
 
   public func stop() {

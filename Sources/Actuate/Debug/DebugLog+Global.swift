@@ -1,19 +1,24 @@
 
-extension DebugStore {
+extension DebugLog {
   private enum GlobalSetting: Sendable {
     /// Nobody has set it in code: `ACTUATE_DEBUG` decides.
     case environment
-    case code(DebugStore?)
+    case code(DebugLog?)
   }
 
   private static let setting = Locked(GlobalSetting.environment)
 
   /// The debug log every store created from now on uses, unless its `debug:` argument says otherwise;
-  /// `nil` when logging is off.
+  /// `nil` when logging is off. It is the one switch, so that code and `ACTUATE_DEBUG` cannot disagree:
+  ///
+  /// ```swift
+  /// DebugLog.global = DebugLog(.console, try .file("/tmp/app.log"))   // on
+  /// DebugLog.global = nil                                             // off, whatever ACTUATE_DEBUG says
+  /// ```
   ///
   /// Until code sets it, it comes from the `ACTUATE_DEBUG` environment variable, read once, the first time
   /// it is needed. Stores already running keep the setting they were created with.
-  public static var global: DebugStore? {
+  public static var global: DebugLog? {
     get {
       switch setting.withLock({ $0 }) {
       case .environment: DebugEnvironment.processDefault
@@ -21,20 +26,6 @@ extension DebugStore {
       }
     }
     set { setting.withLock { $0 = .code(newValue) } }
-  }
-
-  /// Logs every store created from now on to `sinks` (the console when there are none).
-  ///
-  /// ```swift
-  /// DebugStore.enable(.console, try .file("/tmp/app.log"))
-  /// ```
-  public static func enable(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter(), maxLines: Int = 1_000) {
-    global = DebugStore(sinks: sinks, filter: filter, maxLines: maxLines)
-  }
-
-  /// Stops logging stores created from now on, whatever `ACTUATE_DEBUG` says.
-  public static func disable() {
-    global = nil
   }
 
   /// Waits until every entry that stores had produced before this call has been written to its sinks.

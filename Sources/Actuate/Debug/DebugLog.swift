@@ -4,9 +4,9 @@
 /// Turn it on for every store, for one store, or from the environment without a code change:
 ///
 /// ```swift
-/// DebugStore.enable(.console)                                          // every store from now on
-/// let store = Store(state: .init(), interactor: SearchInteractor(),
-///                   debug: .using(DebugStore(try .file("/tmp/search.log"))))  // one store
+/// DebugLog.global = DebugLog(.console)                              // every store from now on
+/// let store = Store(initialState: .init(), interactor: SearchInteractor(),
+///                   debug: .using(DebugLog(try .file("/tmp/search.log"))))  // one store
 /// // ACTUATE_DEBUG=1 ./app    or    ACTUATE_DEBUG=/tmp/app.log ./app    or    ACTUATE_TRACE=/tmp/trace.json ./app
 /// ```
 ///
@@ -23,7 +23,7 @@
 /// what happened (an action's record; for a state change, the old and new state) to one background writer,
 /// which formats and writes each store's entries in the order they happened. Call ``flush()`` to wait for the
 /// writer.
-public struct DebugStore: Sendable {
+public struct DebugLog: Sendable {
   /// Where entries go. Every entry goes to every sink.
   public var sinks: [DebugSink]
   /// Which stores, kinds of entry and actions are logged.

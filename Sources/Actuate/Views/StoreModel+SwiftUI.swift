@@ -2,7 +2,7 @@
 import SwiftUI
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-extension ViewStore {
+extension StoreModel {
   /// A binding that reads `keyPath` (tracked like any read) and, when set, sends the action `action`
   /// makes of the new value.
   ///

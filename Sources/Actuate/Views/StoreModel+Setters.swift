@@ -1,5 +1,5 @@
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-extension ViewStore {
+extension StoreModel {
   /// A function that sends the action `action` makes of a new value: what a binding does when it is set,
   /// for code that is not SwiftUI (a text field's change handler, a test).
   ///

@@ -3,10 +3,10 @@ import Testing
 
 @MainActor
 @Suite("View store: updates and lifetime")
-struct ViewStoreUpdateTests {
+struct StoreModelUpdateTests {
   @Test func changesThatArriveWhileTheMainActorIsBusyAreAppliedAsOneUpdate() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let seen = Locked<[Int]>([])
     let token = model.observe(\.count) { count in seen.withLock { $0.append(count) } }
     // The main actor is held until the store has handled all 100, so none of them can reach the model
@@ -23,7 +23,7 @@ struct ViewStoreUpdateTests {
 
   @Test func updatesArriveInOrderAndTheLastIsTheStores() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let seen = Locked<[Int]>([])
     let token = model.observe(\.count) { count in seen.withLock { $0.append(count) } }
     let store = model.store
@@ -43,9 +43,9 @@ struct ViewStoreUpdateTests {
 
   @Test func aModelMadeFromAStoreStartsFromItsCurrentState() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let store = Store(state: .init(), interactor: ViewFeature())
+    let store = Store(initialState: .init(), interactor: ViewFeature())
     await store.sendAndWait(.queryChanged("before"))
-    let model = await ViewStore(store)
+    let model = await StoreModel(store)
     #expect(model.query == "before")
     await model.sendAndWait(.queryChanged("after"))
     #expect(model.query == "after")
@@ -53,7 +53,7 @@ struct ViewStoreUpdateTests {
 
   @Test func anObservationStopsWhenItsTokenIsReleasedOrCancelled() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let queries = Locked<[String]>([])
     let themes = Locked<[String]>([])
     var queryToken: ObservationToken? = model.observe(\.query) { query in queries.withLock { $0.append(query) } }
@@ -73,7 +73,7 @@ struct ViewStoreUpdateTests {
 
   @Test func aSetterSendsTheActionItMakesOfTheValue() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let setQuery = model.setter { .queryChanged($0) }
     setQuery("tabby")
     await model.catchUp()
@@ -82,7 +82,7 @@ struct ViewStoreUpdateTests {
 
   @Test func aSetterUsedAfterTheStoreStoppedWarnsAsASendDoes() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let setQuery = model.setter { .queryChanged($0) }
     model.store.stop()
     let warnings = Warnings()
@@ -102,10 +102,10 @@ struct ViewStoreUpdateTests {
   func releasingTheModelReleasesTheStoreAndEndsItsObservation() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let (gone, goneInput) = AsyncStream<Void>.makeStream()
-    weak var weakModel: ViewStore<ViewFeature>?
+    weak var weakModel: StoreModel<ViewFeature>?
     weak var weakStore: Store<ViewFeature>?
     do {
-      let model = ViewStore(state: .init(), interactor: ViewFeature(canary: Canary(goneInput)))
+      let model = StoreModel(initialState: .init(), interactor: ViewFeature(canary: Canary(goneInput)))
       weakModel = model
       weakStore = model.store
       await model.sendAndWait(.increment)

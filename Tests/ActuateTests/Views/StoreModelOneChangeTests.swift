@@ -9,7 +9,7 @@ import Testing
 /// moment, which the view model's follower may need to reach the main actor.
 @MainActor
 @Suite("View store: one stretch, one change", .serialized)
-struct ViewStoreOneChangeTests {
+struct StoreModelOneChangeTests {
   @Test(arguments: [ClearingSearch.How.id, .ids, .predicate], [ClearingSearch.Cleanup.none, .resets])
   func aViewNeverSeesAClearHalfDone(how: ClearingSearch.How, cleanup: ClearingSearch.Cleanup) async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
@@ -17,7 +17,7 @@ struct ViewStoreOneChangeTests {
     // Right after the cancel, the store waits until the model shows every state published so far: had the
     // cancel published the stretch's writes before it, the model would show that half-done state.
     let interactor = ClearingSearch(cleanup: cleanup, midway: { store in shown.waitUntilShown(store.publishedState) })
-    let model = ViewStore(state: .init(), interactor: interactor, clock: TestClock())
+    let model = StoreModel(initialState: .init(), interactor: interactor, clock: TestClock())
     let token = model.observe(\.visible) { visible in shown.seen.withLock { $0.append(visible) } }
     model.send(.search("tabb"))
     await model.store.settleIntake()

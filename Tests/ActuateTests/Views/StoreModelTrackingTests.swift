@@ -6,7 +6,7 @@ import Testing
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 func fires(
-  _ model: ViewStore<ViewFeature>, reading read: () -> Void, after change: ViewFeature.Action
+  _ model: StoreModel<ViewFeature>, reading read: () -> Void, after change: ViewFeature.Action
 ) async -> Bool {
   let fired = Flag()
   withObservationTracking { read() } onChange: { fired.set() }
@@ -24,11 +24,11 @@ final class Flag: Sendable {
 // The suite is not marked available from macOS 14 (Swift Testing refuses it): each test checks instead.
 @MainActor
 @Suite("View store: tracking")
-struct ViewStoreTrackingTests {
+struct StoreModelTrackingTests {
 
   @Test func aReadOfOnePropertyIgnoresTheOthers() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     #expect(await !fires(model, reading: { _ = model.query }, after: .resultsLoaded(["tabby"])))
     #expect(await !fires(model, reading: { _ = model.query }, after: .increment))
     #expect(await fires(model, reading: { _ = model.query }, after: .queryChanged("tab")))
@@ -38,7 +38,7 @@ struct ViewStoreTrackingTests {
 
   @Test func aReadFromCodeGenericOverTheValueStillComparesItWhenItIsEquatable() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     // What a binding does: it reads through a key path whose value type it does not constrain.
     func read<Value>(_ keyPath: KeyPath<ViewFeature.State, Value>) -> Value { model[keyPath] }
     await model.sendAndWait(.queryChanged("tab"))
@@ -49,14 +49,14 @@ struct ViewStoreTrackingTests {
 
   @Test func aWriteOfTheSameValueDoesNotFire() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     await model.sendAndWait(.queryChanged("tab"))
     #expect(await !fires(model, reading: { _ = model.query }, after: .queryChanged("tab")))
   }
 
   @Test func aNestedReadTracksThatPropertyAlone() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     #expect(await !fires(model, reading: { _ = model[\.settings.theme] }, after: .fontSizeChanged(14)))
     #expect(await fires(model, reading: { _ = model[\.settings.theme] }, after: .themeChanged("dark")))
     // Reading the whole struct tracks all of it.
@@ -66,7 +66,7 @@ struct ViewStoreTrackingTests {
 
   @Test func anElementReadTracksThatElementAlone() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let second = { _ = model[\.rows, id: 2] }
     #expect(await !fires(model, reading: second, after: .rename(1, "uno")))
     // Moving an element does not change it.
@@ -84,7 +84,7 @@ struct ViewStoreTrackingTests {
 
   @Test func aReadMadeWhileAnUpdateIsUnderWaySeesTheStateBeforeIt() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let seen = Locked<[String?]>([])
     withObservationTracking { _ = model[\.rows, id: 2] } onChange: {
       // Observation calls back before the change lands, and the model applies changes on the main actor.
@@ -105,14 +105,14 @@ struct ViewStoreTrackingTests {
 
   @Test func aReadOfTheWholeStateTracksEveryChange() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     #expect(await fires(model, reading: { _ = model.state }, after: .increment))
     #expect(model.state.count == 1)
   }
 
   @Test func severalReadsFireOnceForAChangeOfAny() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-    let model = ViewStore(state: .init(), interactor: ViewFeature())
+    let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let calls = Counted()
     withObservationTracking {
       _ = model.query

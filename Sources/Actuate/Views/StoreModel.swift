@@ -3,7 +3,7 @@ import Observation
 /// A store as a view sees it: its state on the main actor, `Observable`, tracked part by part.
 ///
 /// ```swift
-/// let model = ViewStore(state: .init(), interactor: SearchInteractor(search: api.search))
+/// let model = StoreModel(initialState: .init(), interactor: SearchInteractor(search: api.search))
 /// model.send(.queryChanged("tabby"))
 /// Text(model.query)         // a view that reads only `query` is not redrawn when `results` change
 /// ```
@@ -19,7 +19,7 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 @dynamicMemberLookup
-public final class ViewStore<I: Interactor>: Observable {
+public final class StoreModel<I: Interactor>: Observable {
   /// The store this model follows: pass it to code that sends or observes off the main actor.
   public let store: Store<I>
 
@@ -28,7 +28,7 @@ public final class ViewStore<I: Interactor>: Observable {
   private var generation: UInt64 = 0
   private let feed = StateFeed<I.State>()
   private let registrar = ObservationRegistrar()
-  private var reads = ReadPaths<ViewStore<I>, I.State>()
+  private var reads = ReadPaths<StoreModel<I>, I.State>()
   private var observers = ValueObservers<I.State>()
 
   /// Follows `store`, starting from its state as of now.
@@ -73,26 +73,15 @@ public final class ViewStore<I: Interactor>: Observable {
     return current
   }
 
-  /// One property of the state; reading it tracks that property alone, compared with `==`.
-  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
-    self[keyPath]
-  }
-
-  /// One property of the state; reading it tracks that property. A value whose type is not `Equatable`
-  /// counts as changed at every update: make it `Equatable` to track it precisely.
+  /// One property of the state (`model.query`), the way to read: reading it tracks that property alone. A
+  /// value compares with `==` when its type is `Equatable` (looked up once per property, on the first
+  /// read); any other counts as changed at every update.
   public subscript<Value>(dynamicMember keyPath: KeyPath<I.State, Value>) -> Value {
     self[keyPath]
   }
 
-  /// A part of the state at any depth (`model[\.settings.theme]`); reading it tracks that part alone.
-  public subscript<Value: Equatable>(keyPath: KeyPath<I.State, Value>) -> Value {
-    access(keyPath, hasChanged: { $0[keyPath: keyPath] != $1[keyPath: keyPath] })
-    return current[keyPath: keyPath]
-  }
-
-  /// A part of the state at any depth; reading it tracks that part. Code generic over the value (a
-  /// binding) reads through here too, so a value that turns out `Equatable` at run time is compared with
-  /// `==`; any other counts as changed at every update.
+  /// A part of the state at any depth (`model[\.settings.theme]`), for a nested read that must be tracked
+  /// alone: `model.settings.theme` would track all of `settings`. Compared as a property read is.
   public subscript<Value>(keyPath: KeyPath<I.State, Value>) -> Value {
     access(keyPath, hasChanged: Self.change(at: keyPath))
     return current[keyPath: keyPath]
@@ -116,8 +105,8 @@ public final class ViewStore<I: Interactor>: Observable {
     registrar.access(self, keyPath: reads.key(for: path, makeKey: Self.key, hasChanged: hasChanged()))
   }
 
-  private static func key(_ part: TrackedPart) -> KeyPath<ViewStore<I>, Int> {
-    \ViewStore<I>.[tracking: part]
+  private static func key(_ part: TrackedPart) -> KeyPath<StoreModel<I>, Int> {
+    \StoreModel<I>.[tracking: part]
   }
 
   /// The target of the observation keys: one per tracked part, each made from a key path into the state.

@@ -6,10 +6,10 @@ import Observation
 ///
 /// The baseline is the engine issue's: a bare `@Observable` class mutated on the main actor once per change,
 /// with the same reader, and no store at all: the floor under any bridge. What views did before
-/// `ViewStore` (the same store and sends, and a main-actor loop over `values(\.count)` writing each value
+/// `StoreModel` (the same store and sends, and a main-actor loop over `values(\.count)` writing each value
 /// into the bare class) is timed too, and printed as a note. Each side stops the clock when the main actor
 /// shows the last count.
-enum ViewStoreUpdates {
+enum StoreModelUpdates {
   static let target = Target.ratio(3)
   @MainActor private static var lastRenders = (model: 0, baseline: 0)
 
@@ -19,7 +19,7 @@ enum ViewStoreUpdates {
     }
     let count = settings.count(100_000)
     let runs = try await settings.compare(
-      actuate: { try await timeViewStore(count) },
+      actuate: { try await timeStoreModel(count) },
       baseline: { try await timeBareMutations(count) }
     )
     var result = ScenarioResult(
@@ -39,8 +39,8 @@ enum ViewStoreUpdates {
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
-  private static func timeViewStore(_ count: Int) async throws -> Duration {
-    let model = ViewStore(state: Counter.State(), interactor: Counter())
+  private static func timeStoreModel(_ count: Int) async throws -> Duration {
+    let model = StoreModel(initialState: Counter.State(), interactor: Counter())
     await model.catchUp()
     let renders = Renders { _ = model.count }
     let start = ContinuousClock.now
@@ -54,7 +54,7 @@ enum ViewStoreUpdates {
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   private static func timeValuesLoop(_ count: Int) async throws -> Duration {
-    let store = Store(state: Counter.State(), interactor: Counter())
+    let store = Store(initialState: Counter.State(), interactor: Counter())
     let bare = BareModel()
     let renders = Renders { _ = bare.count }
     var values = store.values(\.count).makeAsyncIterator()

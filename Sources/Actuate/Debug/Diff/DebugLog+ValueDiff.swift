@@ -1,4 +1,4 @@
-extension DebugStore {
+extension DebugLog {
   /// Renders any value as indented, Swift-like text, for logging state where
   /// `print`/`dump` output is either too terse or too noisy to read.
   ///
