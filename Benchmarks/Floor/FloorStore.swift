@@ -12,6 +12,8 @@ public protocol FloorHandler: Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
   func onAction(_ action: Action, store: isolated FloorStore<Self>) async
+  /// The same handler, for the store whose drain runs it inline (issue 29's floor).
+  func onAction(_ action: Action, store: isolated FloorDrainStore<Self>) async
 }
 
 /// What each step of the floor adds.
@@ -36,7 +38,10 @@ public class FloorRecord: @unchecked Sendable {
   public internal(set) var isEnded = false
   /// For the intake step: the end as handles on other threads read it.
   private var published = false
-  private let lock = NSLock()
+  /// One lock for every record, as Actuate's records share their store's (`RecordHome.lock`): a lock
+  /// allocated per record would cost more than the record.
+  static let lock = NSLock()
+  private var lock: NSLock { Self.lock }
 
   func publishEnd() {
     isEnded = true

@@ -3,6 +3,7 @@ enum Catalog {
   static let all: [Scenario] = [
     SendAwait.scenario,
     TaskFloor.scenario,
+    InlineFloor.scenario,
     SendAwait.finishing,
     SendBurst.scenario,
     ChildSend.scenario,

@@ -55,7 +55,7 @@ enum TaskFloor {
   }
 }
 
-private struct FloorCounter: FloorHandler {
+struct FloorCounter: FloorHandler {
   struct State: Sendable {
     var count = 0
   }
@@ -65,6 +65,10 @@ private struct FloorCounter: FloorHandler {
   }
 
   func onAction(_ action: Action, store: isolated FloorStore<Self>) async {
+    store.count += 1
+  }
+
+  func onAction(_ action: Action, store: isolated FloorDrainStore<Self>) async {
     store.count += 1
   }
 }
