@@ -1,16 +1,19 @@
 import Foundation
 
-/// Issue 29's floor: what a send costs when a non-suspending handler runs inline, with no task of its own.
+/// Issue 29's floor: what a send costs when a non-suspending handler runs inline, with no task of its own
+/// (the `inline-floor` benchmark).
 ///
-/// Three shapes, each the least of its kind:
-/// - `sendInline`: the handler awaited inline on the caller's own task, on the store, with a record and the
-///   task-local that names it. Actuate's contract cannot take this for an awaited send (cancelling the
-///   action would have to cancel the caller), so it bounds the others from below.
-/// - `sendToDrain` + `waitForEnd`: a drain task that lives as long as the store, parked on a continuation
+/// - `FloorStore.sendInline`: the handler awaited inline on the caller's own task, on the store, with a
+///   record and the task-local that names it (`sendInlineWithoutTaskLocal`: the record alone). Actuate's
+///   contract cannot take this shape (cancelling the action would have to cancel the caller), so it bounds
+///   the others from below.
+/// - `FloorDrainStore.sendAndWait`: a drain task that lives as long as the store, parked on a continuation
 ///   while the intake is empty. A send appends to the intake and resumes the drain if it is parked; the drain
-///   runs each handler inline with one context, bound once for its life, that names the running record; an
-///   awaited send waits for the end on a continuation of its own.
-/// - a burst: the same drain, sends nobody awaits but the last.
+///   runs each handler inline with one context, bound once for its life, that would name the running record;
+///   the sender waits for the end on a continuation of its own.
+/// - `FloorDrainStore.send(_:waitingForEnd:)`: a burst to the same drain, only the last send awaited.
+///
+/// The context a drain binds once, in place of a task-local bound per action.
 public final class FloorDrainContext: @unchecked Sendable {
   /// The record whose handler the drain runs now.
   public var record: FloorRecord?
