@@ -1,4 +1,3 @@
-
 extension DebugLog {
   private enum GlobalSetting: Sendable {
     /// Nobody has set it in code: `ACTUATE_DEBUG` decides.

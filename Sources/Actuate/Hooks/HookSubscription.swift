@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Elements are taken on the store's executor, one at a time; each element's writes form one state change.
-/// A sequence that finishes ends its hook quietly. One that throws is reported (a warning, and a DebugLog
+/// A sequence that finishes ends its hook quietly. One that throws is reported (a warning, and a debug log
 /// entry) and ends its hook; the store runs on. Every hook ends when the store stops.
 public struct HookSubscription<I: Interactor>: Sendable {
   let run: @Sendable (isolated StoreActor<I>, HookRecord<I>) async throws -> Void

@@ -57,8 +57,8 @@ public protocol Interactor<State, Action>: Sendable {
   /// land, although the handler's own no longer do. Cancelled by a handler, a hook or another cleanup in the
   /// middle of its stretch (``StoreActor/cancel(id:)`` and the other cancels of the store), they are part of
   /// that stretch's change: what the stretch wrote before the cancel, the cleanup's writes and what it
-  /// writes after are one state change, caused by that code. Cancelled from outside (``Store/cancel(id:)``,
-  /// ``ActionTask/cancel()``, which the store takes in order with the sends), by a newer action's policy or
+  /// writes after are one state change, caused by that code. Cancelled from outside (``ActionTask/cancel()``,
+  /// which the store takes in order with the sends), by a newer action's policy or
   /// by ``Store/stop()``, they form one state change of their own, whose cause is the cancellation.
   ///
   /// It is not called for an action cancelled before its handler started (that handler set nothing up),

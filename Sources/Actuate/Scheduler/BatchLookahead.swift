@@ -1,7 +1,7 @@
 /// What the later commands of a batch the store takes together decide about its earlier actions: a
-/// ``StoreActor/cancel(id:)``, ``StoreActor/cancel(ids:)``, ``StoreActor/cancel(ids:where:)`` or
-/// ``ActionTask/cancel()`` sent after an action, or a newer action under the same id whose policy supersedes
-/// it, cancels it before the store takes it, so its handler never starts.
+/// ``StoreActor/cancel(id:)``, ``StoreActor/cancel(ids:where:)`` or ``ActionTask/cancel()`` sent after an
+/// action, or a newer action under the same id whose policy supersedes it, cancels it before the store
+/// takes it, so its handler never starts.
 ///
 /// Also keeps each root action's policy, so it is asked for once per action: by index, when it names an
 /// id. A plain `.concurrent` policy is not kept, nor is anything for an action that goes nowhere (a child

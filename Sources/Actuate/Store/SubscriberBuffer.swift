@@ -1,4 +1,3 @@
-
 /// One subscription's queue of values, filled by the store and drained by one iterator.
 ///
 /// Not an `AsyncStream`: a consumer isolated to the store (a hook) must be resumed straight onto the

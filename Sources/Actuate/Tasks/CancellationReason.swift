@@ -8,7 +8,8 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
   case throttled
   /// It was dropped because work under its id was already running (``ActionPolicy/dropNew(id:)``).
   case alreadyRunning
-  /// ``StoreActor/cancel(id:)``, ``Store/cancel(id:)`` or ``ActionTask/cancel()`` cancelled it.
+  /// A cancel of the store's (``StoreActor/cancel(id:)`` and the others) or ``ActionTask/cancel()``
+  /// cancelled it.
   case explicit
   /// The store stopped, or its last outside reference went away.
   case storeStopped
