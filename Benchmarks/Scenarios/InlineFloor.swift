@@ -12,6 +12,7 @@ enum InlineFloor {
     let count = settings.count(1_000_000)
     var shapes: [(Shape, Runs)] = []
     var parks = (0, 0)
+    var drainNotes: [String] = []
     for shape in Shape.allCases {
       let runs = try await settings.compare(
         actuate: {
@@ -47,27 +48,16 @@ enum InlineFloor {
           try check(final == count, "the floor store counted \(final) of \(count)")
           return elapsed
         },
-        baseline: {
-          let counter = BareCounter()
-          let start = ContinuousClock.now
-          for _ in 0..<count { await counter.increment() }
-          return ContinuousClock.now - start
-        }
+        baseline: { await timeBareIncrements(count) }
       )
       shapes.append((shape, runs))
       if shape == .drainBurst || shape == .drainAwaited {
-        print("inline-floor \(shape): the drain parked \(parks.0) times and took \(parks.1) batches in its last run")
+        drainNotes.append("\(describe(shape)): the drain parked \(parks.0) times and took \(parks.1) batches (last run)")
       }
     }
-    let (last, lastRuns) = shapes.last!
-    var result = ScenarioResult(
-      name: "inline-floor", count: count, runs: lastRuns, baseline: "awaiting a bare actor method per action",
-      target: .none, settings: settings)
-    for (shape, runs) in shapes {
-      let perOp = runs.actuate.median.seconds * 1e9 / Double(count)
-      let ratio = runs.actuate.median.seconds / runs.baseline.median.seconds
-      result.notes.append("\(describe(shape))\(shape == last ? " (the row above)" : ""): \(Int(perOp)) ns, \(Format.number(ratio))× bare")
-    }
+    var result = floorResult(
+      name: "inline-floor", count: count, settings: settings, steps: shapes.map { (describe($0.0), $0.1) })
+    result.notes += drainNotes
     return result
   }
 

@@ -24,25 +24,12 @@ enum TaskFloor {
           try check(final == count && ended == count, "the floor store counted \(final) of \(count)")
           return elapsed
         },
-        baseline: {
-          let counter = BareCounter()
-          let start = ContinuousClock.now
-          for _ in 0..<count { await counter.increment() }
-          return ContinuousClock.now - start
-        }
+        baseline: { await timeBareIncrements(count) }
       )
       steps.append((step, runs))
     }
-    let (last, lastRuns) = steps.last!
-    var result = ScenarioResult(
-      name: "task-floor", count: count, runs: lastRuns, baseline: "awaiting a bare actor method per action",
-      target: .none, settings: settings)
-    for (step, runs) in steps {
-      let perOp = runs.actuate.median.seconds * 1e9 / Double(count)
-      let ratio = runs.actuate.median.seconds / runs.baseline.median.seconds
-      result.notes.append("\(describe(step))\(step == last ? " (the row above)" : ""): \(Int(perOp)) ns, \(Format.number(ratio))× bare")
-    }
-    return result
+    return floorResult(
+      name: "task-floor", count: count, settings: settings, steps: steps.map { (describe($0.0), $0.1) })
   }
 
   private static func describe(_ step: FloorStep) -> String {
