@@ -134,7 +134,8 @@ public struct ActionPolicy: Sendable, CustomStringConvertible {
   ///
   /// The policy itself acts under its first identifier only. Under the others the action counts as work
   /// that runs or waits: a later action's policy under one of them sees it (a `.cancelPrevious` cancels
-  /// it, a `.dropNew` is dropped, a `.serial` waits for it).
+  /// it, a `.dropNew` is dropped, a `.serial` waits for it). On a policy with no identifier, the identifier
+  /// becomes the policy's own.
   public func also(id: some Hashable & Sendable) -> Self {
     let extra = CancelID(id)
     guard let own = self.id else { return Self(kind: kind, id: extra) }

@@ -71,6 +71,10 @@ struct SeveralIDsTests {
     #expect(await waits.finish() == .completed)
   }
 
+  @Test func onAPolicyWithNoIDTheExtraIDBecomesItsOwn() {
+    #expect(ActionPolicy.concurrent.also(id: "x").description == ActionPolicy.concurrent(id: "x").description)
+  }
+
   @Test func anExtraIDIsKeptOnceBesideThePolicysOwn() {
     #expect(ActionPolicy.concurrent(id: "x").also(id: "x").description == ActionPolicy.concurrent(id: "x").description)
     #expect(ActionPolicy.concurrent(id: "x").also(id: "y").description == "concurrent(id: \"x\").also(id: \"y\")")

@@ -205,6 +205,7 @@ struct SchedulerPolicyTests {
   @Test func aConcurrentPolicyUnderItsOwnIDLeavesNoTag() {
     let runtime = SchedulerRuntime()
     #expect(runtime.send(1, .concurrent(id: "x")) == ["start #1 in x"])
+    #expect(runtime.send(2, .concurrent.also(id: "y")) == ["start #2 in y"])
     #expect(runtime.scheduler.tags.isEmpty)
   }
 
