@@ -6,25 +6,39 @@
 public struct DebugSink: Sendable {
   /// Names the sink in the warning about its failure.
   let name: String
-  /// How the sink prints entries; a trace sink ignores it.
-  let format: DebugFormat
-  /// Set for a trace sink, which takes store events rather than entries.
-  let trace: TraceRecorder?
-  /// Set for a sink of entries as values, which takes them unformatted.
-  let receive: (@Sendable (DebugEntry) throws -> Void)?
-  private let write: @Sendable (String) throws -> Void
-  private let failed: FailureLatch
+  /// What the sink takes, and how.
+  let output: Output
+  private let failed = FailureLatch()
 
-  private init(
-    name: String, format: DebugFormat = .text, trace: TraceRecorder? = nil,
-    receive: (@Sendable (DebugEntry) throws -> Void)? = nil, write: @escaping @Sendable (String) throws -> Void
-  ) {
+  /// The three kinds of sink: each says what it takes, so no kind is told from another by what it lacks.
+  enum Output: Sendable {
+    /// Entries printed in a format, each written whole.
+    case lines(DebugFormat, write: @Sendable (String) throws -> Void)
+    /// Entries as values, unformatted.
+    case entries(@Sendable (DebugEntry) throws -> Void)
+    /// A timeline: the store's events, recorded by `recorder`, written as trace text.
+    case trace(TraceRecorder, write: @Sendable (String) throws -> Void)
+  }
+
+  private init(name: String, output: Output) {
     self.name = name
-    self.format = format
-    self.trace = trace
-    self.receive = receive
-    self.write = write
-    self.failed = FailureLatch()
+    self.output = output
+  }
+
+  private init(name: String, format: DebugFormat = .text, write: @escaping @Sendable (String) throws -> Void) {
+    self.init(name: name, output: .lines(format, write: write))
+  }
+
+  /// How a sink of lines prints entries; `nil` for the others.
+  var format: DebugFormat? {
+    if case .lines(let format, _) = output { return format }
+    return nil
+  }
+
+  /// The recorder of a trace sink; `nil` for the others.
+  var trace: TraceRecorder? {
+    if case .trace(let recorder, _) = output { return recorder }
+    return nil
   }
 
   /// Standard error, one write per entry, as text.
@@ -83,7 +97,7 @@ public struct DebugSink: Sendable {
     let file = try LogFile(path: path, truncating: true, permissions: permissions)
     let recorder = TraceRecorder(start: .now())
     try file.append(recorder.header(utc: false))
-    return DebugSink(name: path, trace: recorder) { events in try file.append(events) }
+    return DebugSink(name: path, output: .trace(recorder) { events in try file.append(events) })
   }
 
   /// Hands each entry to `write`: one call per entry, its lines joined by newlines, with no final newline.
@@ -114,7 +128,7 @@ public struct DebugSink: Sendable {
   public static func entries(
     name: String = "entries", _ receive: @escaping @Sendable (DebugEntry) throws -> Void
   ) -> DebugSink {
-    DebugSink(name: name, receive: receive) { _ in }
+    DebugSink(name: name, output: .entries(receive))
   }
 
   /// A sink over a descriptor someone else owns, for tests of failing writes.
@@ -123,14 +137,17 @@ public struct DebugSink: Sendable {
     return DebugSink(name: path) { entry in try file.append(entry + "\n") }
   }
 
-  /// Writes one entry; the first failure is reported through `warn`, later ones are not.
-  func deliver(_ entry: String, warn: (String) -> Void) {
-    deliver(warn: warn) { try write(entry) }
+  /// Writes one entry, or a trace's text; the first failure is reported through `warn`, later ones are not.
+  func deliver(_ text: String, warn: (String) -> Void) {
+    switch output {
+    case .lines(_, let write), .trace(_, let write): deliver(warn: warn) { try write(text) }
+    case .entries: break
+    }
   }
 
   /// Hands one entry to a sink of entries.
   func deliver(_ entry: DebugEntry, warn: (String) -> Void) {
-    guard let receive else { return }
+    guard case .entries(let receive) = output else { return }
     deliver(warn: warn) { try receive(entry) }
   }
 

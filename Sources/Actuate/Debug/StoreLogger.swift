@@ -209,19 +209,19 @@ final class StoreLogger<I: Interactor>: @unchecked Sendable {
   private func deliver(_ entry: DebugEntry, at time: WallTime) {
     var text: String?
     var line: String?
-    for sink in debug.sinks where sink.trace == nil {
-      if sink.receive != nil {
+    for sink in debug.sinks {
+      switch sink.output {
+      case .trace:
+        continue
+      case .entries:
         var entry = entry
         entry.storeID = id
         entry.time = timestamps.format(time)
         sink.deliver(entry, warn: debug.warn)
-        continue
-      }
-      switch sink.format {
-      case .text:
+      case .lines(.text, _):
         if text == nil { text = textLine(entry, at: time) }
         sink.deliver(text!, warn: debug.warn)
-      case .jsonLines:
+      case .lines(.jsonLines, _):
         if line == nil { line = JSONLinesFormat.line(entry, store: id, time: timestamps.format(time)) }
         sink.deliver(line!, warn: debug.warn)
       }

@@ -188,7 +188,8 @@ struct DebugEnvironmentCompanionTests {
         warnings: &warnings))
     #expect(warnings.isEmpty)
     #expect(debug.sinks.map(\.name) == [log, trace])
-    #expect(debug.sinks.map(\.format) == [.jsonLines, .text])
+    // A trace prints no lines, so it has no line format.
+    #expect(debug.sinks.map(\.format) == [.jsonLines, nil])
     #expect(debug.sinks.map { $0.trace != nil } == [false, true])
   }
 
