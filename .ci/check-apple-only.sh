@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Type-checks, on Linux, the code only Apple platforms compile: Sources/Actuate/Views/StoreModel+SwiftUI.swift,
-# behind `#if canImport(SwiftUI)`, and the `#if canImport(Darwin)` branch of Support/AtomicCounter.swift.
+# behind `#if canImport(SwiftUI)`, the `#if canImport(Darwin)` branch of Support/AtomicCounter.swift, and the
+# chat screen example's SwiftUI view and UIKit controller (Examples/ChatScreen), which a newcomer copies.
 #
-# Two stand-in modules make those conditions true. `SwiftUI` is .ci/swiftui-standin/SwiftUI.swift: the
-# declarations the extension uses, with the SDK's attributes, which are where an iOS build would break.
+# Stand-in modules make those conditions true. `SwiftUI` is .ci/swiftui-standin/: the declarations the
+# extension and the example use, with the SDK's attributes, which are where an iOS build would break.
+# `UIKit` is .ci/uikit-standin/UIKit.swift, the same for the example's controller.
 # `Darwin` is Glibc under Apple's name, so a branch chosen by `canImport(Darwin)` is checked against the same
 # POSIX functions. The whole Actuate module is then checked in Swift 6 mode, warnings as errors.
 #
@@ -19,7 +21,9 @@ modules=$(mktemp -d)
 trap 'rm -rf "$modules"' EXIT
 
 swiftc -emit-module -parse-as-library -swift-version 6 -warnings-as-errors -module-name SwiftUI \
-  -emit-module-path "$modules/SwiftUI.swiftmodule" .ci/swiftui-standin/SwiftUI.swift
+  -emit-module-path "$modules/SwiftUI.swiftmodule" .ci/swiftui-standin/*.swift
+swiftc -emit-module -parse-as-library -swift-version 6 -warnings-as-errors -module-name UIKit \
+  -emit-module-path "$modules/UIKit.swiftmodule" .ci/uikit-standin/UIKit.swift
 
 echo '@_exported import Glibc' > "$modules/Darwin.swift"
 swiftc -emit-module -parse-as-library -swift-version 6 -module-name Darwin \
@@ -34,11 +38,23 @@ EOF
 
 # -emit-sil, not -typecheck: Swift 6's region checks (`sending`, a non-Sendable value captured by a task) run
 # on SIL, after type-checking, and -typecheck alone passes code that a build rejects. -wmo does the module in
-# one job: 3 to 4 seconds, against 10 to 15 for a job per file.
+# one job: 3 to 4 seconds, against 10 to 15 for a job per file. The module it emits is what the example
+# imports.
 if ! swiftc -emit-sil -o /dev/null -wmo -parse-as-library -swift-version 6 -warnings-as-errors \
-  -module-name Actuate -package-name actuate -I "$modules" \
+  -module-name Actuate -package-name actuate -I "$modules" -emit-module-path "$modules/Actuate.swiftmodule" \
   $(find Sources/Actuate -name '*.swift') "$modules/StandIns.swift"; then
   echo "error: the Apple-only code does not type-check against the SwiftUI and Darwin stand-ins (above)" >&2
   exit 1
 fi
-echo "the Apple-only code type-checks: StoreModel+SwiftUI.swift against the SwiftUI stand-in, canImport(Darwin) branches against Glibc"
+cat > "$modules/ExampleStandIns.swift" <<'EOF'
+#if !canImport(SwiftUI) || !canImport(UIKit)
+#error("the SwiftUI and UIKit stand-ins are not visible: the example's Apple-only files would be skipped")
+#endif
+EOF
+if ! swiftc -emit-sil -o /dev/null -wmo -parse-as-library -swift-version 6 -warnings-as-errors \
+  -module-name ChatScreen -I "$modules" "$modules/ExampleStandIns.swift" \
+  Examples/ChatScreen/RoomInteractor.swift Examples/ChatScreen/RoomView.swift Examples/ChatScreen/DraftViewController.swift; then
+  echo "error: the chat screen's SwiftUI view or UIKit controller does not type-check against the stand-ins (above)" >&2
+  exit 1
+fi
+echo "the Apple-only code type-checks: StoreModel+SwiftUI.swift and the chat screen's RoomView and DraftViewController against the SwiftUI and UIKit stand-ins, canImport(Darwin) branches against Glibc"
