@@ -11,11 +11,13 @@ extension TestStore {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let ignored = stuck.withLock { $0 }
-    var idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
+    let idle: Bool
     if testClock == nil {
       // A task asleep on another clock wakes by itself: it is waited for, in real time, like one that runs on.
       idle = await wait(during: "finish()", at: location) { $0.unfinished.isEmpty } != .timedOut
+    } else {
+      let ignored = stuck.withLock { $0 }
+      idle = await withinTimeout(timeout) { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }
     }
     let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
     if !unfinished.isEmpty {
@@ -73,10 +75,7 @@ extension TestStore {
   /// fails.
   public func skipRemaining() {
     hasEnded.withLock { $0 = true }
-    _ = recorder.log.withLock { log in
-      defer { log.pending = [] }
-      return log.pending
-    }
+    _ = takePending()
     store.stop()
   }
 

@@ -243,7 +243,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
         \(diff.indented)
         """, at: location)
     }
-    settings.withLock { $0.expected = new }
+    takeAsAsserted(new)
   }
 
   /// Takes `state` as the state the test last asserted.
