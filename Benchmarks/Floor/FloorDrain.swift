@@ -7,11 +7,11 @@ import Foundation
 ///   record and the task-local that names it (`sendInlineWithoutTaskLocal`: the record alone). Actuate's
 ///   contract cannot take this shape (cancelling the action would have to cancel the caller), so it bounds
 ///   the others from below.
-/// - `FloorDrainStore.sendAndWait`: a drain task that lives as long as the store, parked on a continuation
+/// - `FloorStore.sendToDrainAndWait`: a drain task that lives as long as the store, parked on a continuation
 ///   while the intake is empty. A send appends to the intake and resumes the drain if it is parked; the drain
 ///   runs each handler inline with one context, bound once for its life, that would name the running record;
 ///   the sender waits for the end on a continuation of its own.
-/// - `FloorDrainStore.send(_:waitingForEnd:)`: a burst to the same drain, only the last send awaited.
+/// - `FloorStore.sendToDrain(_:waitingForEnd:)`: a burst to the same drain, only the last send awaited.
 ///
 /// The context a drain binds once, in place of a task-local bound per action.
 public final class FloorDrainContext: @unchecked Sendable {
@@ -101,51 +101,29 @@ extension FloorStore {
     record.isEnded = true
     return record.isEnded
   }
-}
 
-/// A store with a drain task that lives as long as it does.
-@dynamicMemberLookup
-public actor FloorDrainStore<H: FloorHandler> {
-  public var state: H.State
-  let handler: H
-  private nonisolated let intake = FloorDrainIntake()
-  private var drainTask: Task<Void, Never>?
-  /// How many times the drain parked, and how many batches it took.
-  public private(set) var parks = 0
-  public private(set) var batches = 0
-
-  public init(state: H.State, handler: H) {
-    self.state = state
-    self.handler = handler
-  }
-
-  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<H.State, Value>) -> Value {
-    get { state[keyPath: keyPath] }
-    _modify { yield &state[keyPath: keyPath] }
-  }
-
-  /// Starts the drain; call once before sending.
-  public func start() {
+  /// Starts the drain, a task that lives as long as the store; call once before sending to it.
+  public func startDrain() {
     drainTask = Task { await self.drainForever() }
   }
 
   /// Ends the drain once it is parked.
-  public func stop() {
+  public func stopDrain() {
     drainTask?.cancel()
-    intake.append(FloorRecord())?.resume(returning: [])
+    drainIntake.append(FloorRecord())?.resume(returning: [])
   }
 
-  /// Sends from outside and waits for the handler's end.
-  public nonisolated func sendAndWait(_ action: H.Action) async {
+  /// Sends to the drain from outside and waits for the handler's end.
+  public nonisolated func sendToDrainAndWait(_ action: H.Action) async {
     let record = FloorWaitRecord<H>(action)
-    intake.append(record)?.resume(returning: [])
+    drainIntake.append(record)?.resume(returning: [])
     await record.wait()
   }
 
-  /// Sends from outside; waits for this one's end only if `last`.
-  public nonisolated func send(_ action: H.Action, waitingForEnd last: Bool) async {
+  /// Sends to the drain from outside; waits for this one's end only if `last`.
+  public nonisolated func sendToDrain(_ action: H.Action, waitingForEnd last: Bool) async {
     let record = FloorWaitRecord<H>(action)
-    intake.append(record)?.resume(returning: [])
+    drainIntake.append(record)?.resume(returning: [])
     if last { await record.wait() }
   }
 
@@ -153,16 +131,16 @@ public actor FloorDrainStore<H: FloorHandler> {
     let context = FloorDrainContext()
     await FloorDrainLocal.$context.withValue(context) {
       while !Task.isCancelled {
-        var batch = intake.takeAll(orPark: nil)!
+        var batch = drainIntake.takeAll(orPark: nil)!
         if batch.isEmpty {
           parks += 1
           batch = await withUnsafeContinuation { continuation in
-            if let taken = intake.takeAll(orPark: continuation) { continuation.resume(returning: taken) }
+            if let taken = drainIntake.takeAll(orPark: continuation) { continuation.resume(returning: taken) }
           }
         }
         batches += 1
         for taken in batch {
-          // A record of the base class is `stop()`'s wake-up.
+          // A record of the base class is `stopDrain()`'s wake-up.
           guard type(of: taken) != FloorRecord.self else { continue }
           let record = unsafeDowncast(taken, to: FloorWaitRecord<H>.self)
           context.record = record

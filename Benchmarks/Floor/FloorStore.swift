@@ -12,8 +12,6 @@ public protocol FloorHandler: Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
   func onAction(_ action: Action, store: isolated FloorStore<Self>) async
-  /// The same handler, for the store whose drain runs it inline (issue 29's floor).
-  func onAction(_ action: Action, store: isolated FloorDrainStore<Self>) async
 }
 
 /// What each step of the floor adds.
@@ -81,6 +79,12 @@ public actor FloorStore<H: FloorHandler> {
   public var state: H.State
   let handler: H
   private nonisolated let intake = FloorIntake()
+  /// For the inline floor's drain (FloorDrain.swift): its queue, its task, and how many times it parked and
+  /// how many batches it took.
+  nonisolated let drainIntake = FloorDrainIntake()
+  var drainTask: Task<Void, Never>?
+  public internal(set) var parks = 0
+  public internal(set) var batches = 0
 
   public init(state: H.State, handler: H) {
     self.state = state

@@ -30,19 +30,19 @@ enum InlineFloor {
             for _ in 0..<count { _ = await store.sendInline(.increment) }
             final = await store.state.count
           case .drainAwaited, .drainBurst:
-            let store = FloorDrainStore(state: FloorCounter.State(), handler: FloorCounter())
-            await store.start()
+            let store = FloorStore(state: FloorCounter.State(), handler: FloorCounter())
+            await store.startDrain()
             start = .now
             for number in 0..<count {
               if shape == .drainAwaited {
-                await store.sendAndWait(.increment)
+                await store.sendToDrainAndWait(.increment)
               } else {
-                await store.send(.increment, waitingForEnd: number == count - 1)
+                await store.sendToDrain(.increment, waitingForEnd: number == count - 1)
               }
             }
             final = await store.state.count
             parks = await (store.parks, store.batches)
-            await store.stop()
+            await store.stopDrain()
           }
           let elapsed = ContinuousClock.now - start
           try check(final == count, "the floor store counted \(final) of \(count)")

@@ -54,8 +54,4 @@ struct FloorCounter: FloorHandler {
   func onAction(_ action: Action, store: isolated FloorStore<Self>) async {
     store.count += 1
   }
-
-  func onAction(_ action: Action, store: isolated FloorDrainStore<Self>) async {
-    store.count += 1
-  }
 }
