@@ -23,6 +23,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let store: Store<I>
   let recorder: TestStoreRecorder<I>
   let testClock: TestClock?
+  /// Where the store and every task it starts run, in the order the schedule picks.
+  let executor: TestExecutor
   private let clockListener: UInt64?
   private let clockSettler = Locked<UInt64?>(nil)
   private let settings: Locked<Settings>
@@ -52,6 +54,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///   - timeout: How long an assertion waits in real time for a task that runs on without the TestClock
   ///     (a network call, a real clock), before it fails naming the task; also how long the ``TestClock``
   ///     waits for such a task. When nothing more can happen, an assertion fails at once.
+  ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
+  ///     ``exploreSchedules(seeds:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
   ///   - fileID, filePath, line, column: Where the test made the store: an exhaustive store the test lets go
   ///     without ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
   public init(
@@ -62,9 +66,12 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     childHooks: [any Hashable & Sendable]? = nil,
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(5),
+    schedule: TestSchedule? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let executor = TestExecutor(schedule: schedule ?? TestSchedule.current)
+    self.executor = executor
     let recorder = TestStoreRecorder<I>()
     self.recorder = recorder
     self.testClock = clock as? TestClock
@@ -72,7 +79,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     self.settings = Locked(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
     let store = Store(
       initialState: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
-      childHooks: childHooks.map(ChildHooks.init))
+      childHooks: childHooks.map(ChildHooks.init), executor: executor)
     self.store = store
     let settler = testClock?.addSettler(for: store.actor.home) { [weak self] what, location in
       await self?.settleForClock(as: what, at: location)

@@ -5,4 +5,16 @@ final actor ExecutorAnchor {
   /// `ChildTable.noteGone`): set by the root as it reconciles them. Kept here, on an object every store
   /// holds, so that each write asks a flag, not the root's generic table.
   nonisolated(unsafe) var countsChildren = false
+  /// The executor a TestStore owns, which the stores run on instead of the anchor's own; `nil` for a store
+  /// of its own.
+  nonisolated let owned: (any OwnedExecutor)?
+
+  init(owned: (any OwnedExecutor)? = nil) {
+    self.owned = owned
+  }
+
+  /// The executor the stores run on: the owned one, or the anchor's own.
+  nonisolated var executor: UnownedSerialExecutor {
+    owned?.asUnownedSerialExecutor() ?? unownedExecutor
+  }
 }

@@ -34,11 +34,12 @@ extension Store {
 
   package convenience init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
-    observers: [StoreObserver<I>], debug: DebugLogging<I> = .default, childHooks: ChildHooks? = nil
+    observers: [StoreObserver<I>], debug: DebugLogging<I> = .default, childHooks: ChildHooks? = nil,
+    executor: (any OwnedExecutor)? = nil
   ) {
     self.init(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
-      watching: { debug.watcher(for: $0) }, childHooks: childHooks, starter: nil)
+      watching: { debug.watcher(for: $0) }, childHooks: childHooks, starter: nil, executor: executor)
   }
 
   /// Waits until everything this store has done so far is in the debug log's sinks.

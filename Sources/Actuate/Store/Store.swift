@@ -22,11 +22,12 @@ public final class Store<I: Interactor>: Sendable {
   /// watcher, if anything watches it, from its id.
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
-    watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil
+    watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil,
+    executor: (any OwnedExecutor)? = nil
   ) {
     actor = StoreActor(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
-      starter: starter, name: name)
+      starter: starter, name: name, executor: executor)
     // Off, nothing is attached, so the store never tells a log anything.
     watcher = watching(actor.storeID)
     if let watcher, watcher.takesWarnings {

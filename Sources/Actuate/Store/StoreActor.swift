@@ -33,6 +33,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Whose executor this store runs on: its own, or, for a child store, its root's, so that parent and
   /// children share one serial executor and a child's handler reaches the root's state without a hop.
   nonisolated let anchor: ExecutorAnchor
+  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
+  nonisolated let executor: UnownedSerialExecutor
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated let link: (any ChildLink<I>)?
   /// Where this store's sends, cancels and hook reports go: the store itself for a root, its root through
@@ -95,7 +97,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
 
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
-    observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil
+    observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil,
+    executor owned: (any OwnedExecutor)? = nil
   ) {
     self.starter = starter
     self.storeID = StoreID(type: String(describing: I.self), given: name)
@@ -105,7 +108,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.clock = clock
     self.hooksToStart = hooks
     self.observers = Observers(observers)
-    self.anchor = ExecutorAnchor()
+    self.anchor = ExecutorAnchor(owned: owned)
+    self.executor = anchor.executor
     let home = RecordHome()
     self.deliveries = home.deliveries
     self.link = nil
@@ -130,6 +134,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.childHooks = hooks
     self.observers = Observers([])
     self.anchor = anchor
+    self.executor = anchor.executor
     self.deliveries = deliveries
     self.link = link
     self.route = link
@@ -141,7 +146,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
 
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
   /// returns may change.
-  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { anchor.unownedExecutor }
+  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
   // MARK: State
 

@@ -170,17 +170,22 @@ extension StoreActor {
     bound record: TaskRecord,
     @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
-    TaskContext.$current.withValue(record) { Self.spawnImmediately(operation) }
+    TaskContext.$current.withValue(record) {
+      if let owned = anchor.owned { return owned.startNow(operation) }
+      return Self.spawnImmediately(operation)
+    }
   }
 
   /// Starts a task on the store that runs synchronously up to its first suspension, before this returns.
+  /// On an executor a TestStore owns, the task prefers that executor, so that what it calls runs there too.
   ///
   /// Where `Task.immediate` is missing (Apple systems before 26) the task is queued on the store instead:
   /// still in order, only later.
   func spawnImmediately(
     @_inheritActorContext(always) _ operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
-    Self.spawnImmediately(operation)
+    if let owned = anchor.owned { return owned.startNow(operation) }
+    return Self.spawnImmediately(operation)
   }
 
   // Inlined into each caller: kept out of line, one call site (a hook's) made tasks that carried an

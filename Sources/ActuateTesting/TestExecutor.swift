@@ -1,0 +1,177 @@
+import Actuate
+import Dispatch
+import Synchronization
+
+/// The executor a ``TestStore`` owns: its store, the store's children and every task they start run here,
+/// one job at a time, and so does whatever those tasks call that is not isolated elsewhere.
+///
+/// Jobs made runnable by the jobs that run here (a handler resuming, a drain a handler's send set off) run
+/// in the order ``TestSchedule`` picks: by default, the order they became runnable. Jobs from outside (the
+/// test's own calls into the store, a clock the test advances, a callback from another thread) wait until
+/// none of those is left, and then run in the order they came: whatever the test does, it does between two
+/// quiet moments of the store, so a seed's picks replay exactly. Nothing here is global: each TestStore has
+/// its own, so tests running in parallel never touch each other's.
+final class TestExecutor: OwnedExecutor {
+  /// A job, and whether it was enqueued to run isolated to the store, or nonisolated code of a task that
+  /// prefers this executor.
+  struct Job {
+    let job: UnownedJob
+    let isIsolated: Bool
+  }
+
+  private struct State {
+    var runnable: [Job] = []
+    /// Jobs enqueued from outside the executor's own thread, in the order they came.
+    var fromOutside: [Job] = []
+    /// Jobs enqueued while `startNow` makes a task, one list per `startNow` under way: run at once.
+    var starting: [[Job]] = []
+    /// Picks from `runnable` in a row while `fromOutside` waits: a store that never goes quiet (a task that
+    /// yields in a loop) still lets the test in after `patience` picks.
+    var picksWhileOutsideWaits = 0
+    var isRunning = false
+    var picker: TestSchedule.Picker
+    var jobsRun: UInt64 = 0
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  /// The thread the jobs run on, one after another.
+  private let queue = DispatchQueue(label: "Actuate.TestExecutor")
+  /// Marks `queue`, so that `enqueue` tells a job made by a job from one that comes from outside.
+  private static let onQueue = DispatchSpecificKey<Bool>()
+  private static var patience: Int { 10_000 }
+  private let state: Mutex<State>
+  let schedule: TestSchedule
+  /// The task executor the store's tasks prefer: another object than this one, so that a job of
+  /// nonisolated code is told from one isolated to the store, and runs as such. Run isolated to the store,
+  /// a nonisolated call's job would return to the store without a hop, and two stretches that are two
+  /// changes in a running app would be one in the test.
+  ///
+  /// Set once, at the end of `init` (it refers back to this executor), before anything can read it.
+  nonisolated(unsafe) private(set) var taskSide: TaskSide!
+
+  init(schedule: TestSchedule) {
+    self.schedule = schedule
+    state = Mutex(State(picker: schedule.picker()))
+    queue.setSpecific(key: Self.onQueue, value: true)
+    taskSide = TaskSide(owner: self)
+  }
+
+  /// The store's tasks' preferred executor, which hands their nonisolated jobs to the ``TestExecutor``.
+  final class TaskSide: TaskExecutor {
+    unowned let owner: TestExecutor
+
+    init(owner: TestExecutor) {
+      self.owner = owner
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      owner.enqueue(Job(job: UnownedJob(job), isIsolated: false))
+    }
+
+    func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+      UnownedTaskExecutor(ordinary: self)
+    }
+  }
+
+  private var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.onQueue) == true }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    enqueue(Job(job: UnownedJob(job), isIsolated: true))
+  }
+
+  private func enqueue(_ job: Job) {
+    let isOwn = isOnQueue
+    let startsRunning = state.withLock { state in
+      if isOwn, !state.starting.isEmpty {
+        state.starting[state.starting.count - 1].append(job)
+        return false
+      }
+      if isOwn {
+        state.runnable.append(job)
+      } else {
+        state.fromOutside.append(job)
+      }
+      guard !state.isRunning else { return false }
+      state.isRunning = true
+      return true
+    }
+    if startsRunning { queue.async { self.runUntilIdle() } }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+
+  func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+    taskSide.asUnownedTaskExecutor()
+  }
+
+  /// Makes the task and runs its first stretch here and now, nested in the job that calls this (the
+  /// store's), as `Task.immediate` does.
+  func startNow(_ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+    guard isOnQueue else { return Task(executorPreference: taskSide, operation: operation) }
+    state.withLock { $0.starting.append([]) }
+    let task = Task(executorPreference: taskSide, operation: operation)
+    let first = state.withLock { $0.starting.removeLast() }
+    // The operation is isolated to the store; handed to the task executor, it would first hop there. Run
+    // isolated, as `Task.immediate` starts a task already on its caller's executor, it starts in place.
+    for job in first { run(Job(job: job.job, isIsolated: true)) }
+    return task
+  }
+
+  private func run(_ job: Job) {
+    if job.isIsolated {
+      job.job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    } else {
+      job.job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+
+  /// Runs jobs, as the schedule picks them, until none is runnable; then wakes those waiting for that.
+  private func runUntilIdle() {
+    while let next = nextJob() { run(next) }
+    let waiters = state.withLock { state in
+      // A job enqueued from elsewhere since the last pick started a new run: it wakes them when it ends.
+      guard !state.isRunning else { return [CheckedContinuation<Void, Never>]() }
+      defer { state.idleWaiters = [] }
+      return state.idleWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private func nextJob() -> Job? {
+    state.withLock { state in
+      if !state.fromOutside.isEmpty, state.runnable.isEmpty || state.picksWhileOutsideWaits >= Self.patience {
+        state.picksWhileOutsideWaits = 0
+        state.jobsRun &+= 1
+        return state.fromOutside.removeFirst()
+      }
+      guard !state.runnable.isEmpty else {
+        state.isRunning = false
+        return nil
+      }
+      if !state.fromOutside.isEmpty { state.picksWhileOutsideWaits += 1 }
+      state.jobsRun &+= 1
+      return state.runnable.remove(at: state.picker.pick(among: state.runnable.count))
+    }
+  }
+
+  /// How many jobs have run so far.
+  var jobsRun: UInt64 { state.withLock { $0.jobsRun } }
+
+  /// Whether a job is runnable or running now.
+  var isBusy: Bool { state.withLock { $0.isRunning } }
+
+  /// Returns once no job is runnable or running. Called from outside the executor (the test's own task); a
+  /// job that never returns holds it up, as it would hold up the store.
+  func untilIdle() async {
+    await withCheckedContinuation { continuation in
+      let idle = state.withLock { state in
+        guard state.isRunning else { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/// The order in which a ``TestStore`` runs the jobs that are runnable at once: two handlers that resume
+/// together, two hooks woken at one instant of the clock.
+///
+/// ```swift
+/// let store = TestStore(initialState: .init(), interactor: CounterInteractor(), schedule: .seed(17))
+/// ```
+///
+/// ``inOrder``, the default, runs them in the order they became runnable: the same test gives the same changes
+/// and received actions in the same order every run. A seed picks among them with a generator of its own,
+/// to explore other interleavings (``exploreSchedules(seeds:_:)``) and replay one exactly. A seed replays
+/// the same way for the same build of the test; an optimised build removes hops and can order differently.
+public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
+  /// The seed, or `nil` for ``inOrder``.
+  public let seed: UInt64?
+
+  /// Jobs run in the order they became runnable.
+  public static let inOrder = TestSchedule(seed: nil)
+
+  /// Jobs run in an order a generator seeded with `seed` picks, the same every run of the same build.
+  public static func seed(_ seed: UInt64) -> TestSchedule {
+    TestSchedule(seed: seed)
+  }
+
+  public var description: String {
+    seed.map { ".seed(\($0))" } ?? ".inOrder"
+  }
+
+  /// The schedule a TestStore made now takes when it is given none: ``exploreSchedules(seeds:_:)``'s seed,
+  /// or ``inOrder``.
+  @TaskLocal static var current = TestSchedule.inOrder
+
+  func picker() -> Picker {
+    Picker(state: seed.map { $0 &+ 0x9E37_79B9_7F4A_7C15 })
+  }
+
+  /// Picks the next job among those runnable: the first, or one a SplitMix64 generator chooses.
+  struct Picker {
+    var state: UInt64?
+
+    mutating func pick(among count: Int) -> Int {
+      guard var value = state, count > 1 else { return 0 }
+      value &+= 0x9E37_79B9_7F4A_7C15
+      state = value
+      var mixed = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      mixed ^= mixed >> 31
+      return Int(mixed % UInt64(count))
+    }
+  }
+}
