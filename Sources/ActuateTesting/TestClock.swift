@@ -100,10 +100,10 @@ public final class TestClock: Clock, Sendable {
   /// skipped over. Hooks that sleep between their elements (a timer) tick along on the way, but do not keep
   /// `run()` going: it stops at the instant the last other sleeper woke, the same instant on every run.
   ///
-  /// A task that runs on without sleeping on this clock (a dependency awaiting a real clock, a network
-  /// call, or a stream the test has not fed) fails the test once its TestStore's `timeout` has passed,
-  /// naming it, and time moves on without it. So does a `run()` that has moved the clock 10,000
-  /// times: a handler that sleeps again every time it wakes would never let it end.
+  /// A task of a TestStore that waits on something else (a real clock, a network call, or a stream the test
+  /// has not fed) does not hold time: once no job of its store is runnable, time moves on without it. A
+  /// task of a plain store is waited for, at most 5 seconds. A `run()` that has moved the clock 10,000 times
+  /// fails: a handler that sleeps again every time it wakes would never let it end.
   public func run(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {

@@ -31,7 +31,8 @@ final class TestExecutor: OwnedExecutor {
     var isRunning = false
     var picker: TestSchedule.Picker
     var jobsRun: UInt64 = 0
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter: UInt64 = 0
   }
 
   /// The thread the jobs run on, one after another.
@@ -133,8 +134,8 @@ final class TestExecutor: OwnedExecutor {
     let waiters = state.withLock { state in
       // A job enqueued from elsewhere since the last pick started a new run: it wakes them when it ends.
       guard !state.isRunning else { return [CheckedContinuation<Void, Never>]() }
-      defer { state.idleWaiters = [] }
-      return state.idleWaiters
+      defer { state.idleWaiters = [:] }
+      return Array(state.idleWaiters.values)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -162,16 +163,24 @@ final class TestExecutor: OwnedExecutor {
   /// Whether a job is runnable or running now.
   var isBusy: Bool { state.withLock { $0.isRunning } }
 
-  /// Returns once no job is runnable or running. Called from outside the executor (the test's own task); a
-  /// job that never returns holds it up, as it would hold up the store.
+  /// Returns once no job is runnable or running, or once the calling task is cancelled. Called from outside
+  /// the executor (the test's own task).
   func untilIdle() async {
-    await withCheckedContinuation { continuation in
-      let idle = state.withLock { state in
-        guard state.isRunning else { return true }
-        state.idleWaiters.append(continuation)
-        return false
+    let id = state.withLock { state in
+      state.nextWaiter &+= 1
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = state.withLock { state in
+          guard state.isRunning, !Task.isCancelled else { return true }
+          state.idleWaiters[id] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
       }
-      if idle { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.idleWaiters.removeValue(forKey: id) }?.resume()
     }
   }
 }

@@ -28,7 +28,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   private let clockListener: UInt64?
   private let clockSettler = Locked<UInt64?>(nil)
   private let settings: Locked<Settings>
-  /// Tasks a failure has named as running on without the TestClock: the clock no longer waits for them.
+  /// Hooks and tasks a failure has named as running on without the TestClock: later assertions no longer
+  /// wait for them.
   let stuck = Locked<Set<UInt64>>([])
   /// Where the test made the store: a test that lets it go without `finish()` fails there.
   let creation: TestLocation
@@ -51,9 +52,9 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///   - childHooks: The children's hooks to run, of any child at any depth (`[TodoInteractor.Hook.autosave]`);
   ///     `nil`, the default, runs them all, and `[]` none.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
-  ///   - timeout: How long an assertion waits in real time for a task that runs on without the TestClock
-  ///     (a network call, a real clock), before it fails naming the task; also how long the ``TestClock``
-  ///     waits for such a task. When nothing more can happen, an assertion fails at once.
+  ///   - timeout: How long an assertion waits in real time for work that has left the store's executor (a
+  ///     network call, a real clock, `Task.detached`), before it fails naming the task. When nothing more can
+  ///     happen, an assertion fails at once, and the ``TestClock`` never waits for such work: time moves on.
   ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
   ///     ``exploreSchedules(seeds:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
   ///   - fileID, filePath, line, column: Where the test made the store: an exhaustive store the test lets go
@@ -117,8 +118,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     set { settings.withLock { $0.exhaustivity = newValue } }
   }
 
-  /// How long an assertion waits in real time for something that does not happen, and how long the
-  /// ``TestClock`` waits for a task of this store that runs on without sleeping on it.
+  /// How long an assertion waits in real time for work that has left the store's executor (a network call, a
+  /// real clock) before it fails.
   public var timeout: Duration {
     get { settings.withLock { $0.timeout } }
     set { settings.withLock { $0.timeout = newValue } }
@@ -186,23 +187,16 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
       """, at: location)
   }
 
-  /// Waits, at most `timeout`, until the store is idle: run before the test clock moves and after each
-  /// wake-up. Fails, naming them, for tasks that run on without sleeping on the clock, and stops waiting
-  /// for them.
+  /// Waits until the store can do nothing more on its own, run before the test clock moves and after each
+  /// wake-up: no job of the store is runnable. Its tasks that have not ended then sleep on the TestClock or
+  /// wait on something from outside the store (a stream the test feeds, a network call), which the clock
+  /// does not move: time moves on at once. Fails after `timeout` only for a store that never pauses.
   func settleForClock(as what: String, at location: TestLocation) async {
-    let ignored = stuck.withLock { $0 }
-    if await withinTimeout(timeout, { [store] in await store.actor.waitUntilIdle(ignoring: ignored) }) { return }
-    let running = await runningTasks().filter { !ignored.contains($0.number) }
-    stuck.withLock { $0.formUnion(running.map(\.number)) }
-    guard !running.isEmpty else { return }
+    if await withinTimeout(timeout, { [executor] in await executor.untilIdle() }) { return }
     fail(
       """
-      \(what) waited \(timeout) for \(running.count == 1 ? "a task" : "\(running.count) tasks") that \
-      run\(running.count == 1 ? "s" : "") on without sleeping on the TestClock:
-      \(running.map { "  • " + $0.description }.joined(separator: "\n"))
-      The TestClock cannot move what waits on something else (a real clock, a network call, a stream the \
-      test has not fed yet). Give the dependency the TestClock or a stub that returns at once, or feed what \
-      it waits for before moving the clock.
+      \(what) waited \(timeout) for the store to pause, but its jobs kept running: a task loops without \
+      sleeping on the TestClock or waiting for anything. Give the loop a sleep on the store's clock, or end it.
       """, at: location)
   }
 
