@@ -11,7 +11,7 @@ import Synchronization
 /// none of those is left, and then run in the order they came: whatever the test does, it does between two
 /// quiet moments of the store, so a seed's picks replay exactly. Nothing here is global: each TestStore has
 /// its own, so tests running in parallel never touch each other's.
-final class TestExecutor: OwnedExecutor {
+package final class TestExecutor: OwnedExecutor {
   /// A job, and whether it was enqueued to run isolated to the store, or nonisolated code of a task that
   /// prefers this executor.
   struct Job {
@@ -50,7 +50,7 @@ final class TestExecutor: OwnedExecutor {
   /// Set once, at the end of `init` (it refers back to this executor), before anything can read it.
   nonisolated(unsafe) private(set) var taskSide: TaskSide!
 
-  init(schedule: TestSchedule) {
+  package init(schedule: TestSchedule) {
     self.schedule = schedule
     state = Mutex(State(picker: schedule.picker()))
     queue.setSpecific(key: Self.onQueue, value: true)
@@ -76,7 +76,7 @@ final class TestExecutor: OwnedExecutor {
 
   private var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.onQueue) == true }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     enqueue(Job(job: UnownedJob(job), isIsolated: true))
   }
 
@@ -99,7 +99,7 @@ final class TestExecutor: OwnedExecutor {
     if startsRunning { queue.async { self.runUntilIdle() } }
   }
 
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+  package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 
@@ -109,7 +109,7 @@ final class TestExecutor: OwnedExecutor {
 
   /// Makes the task and runs its first stretch here and now, nested in the job that calls this (the
   /// store's), as `Task.immediate` does.
-  func startNow(_ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+  package func startNow(_ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
     guard isOnQueue else { return Task(executorPreference: taskSide, operation: operation) }
     state.withLock { $0.starting.append([]) }
     let task = Task(executorPreference: taskSide, operation: operation)

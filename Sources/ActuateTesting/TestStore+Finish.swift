@@ -101,10 +101,12 @@ extension TestStore {
     fail(message, at: creation)
   }
 
-  /// One line per unfinished action: whether it sleeps on the TestClock (until when), runs on without it,
-  /// or waits its turn; and whether any runs on.
+  /// One line per unfinished action: whether it sleeps on the TestClock (until when), waits on something
+  /// outside the store (no job of the store can run: the task awaits work that left its executor), runs on,
+  /// or waits its turn; and whether any does either of the middle two.
   func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
     let running = Set(await runningTasks().map(\.number))
+    let isIdle = !executor.isBusy
     let live = Set(await store.actor.liveActionNumbers)
     let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
     let now = testClock?.now ?? .init()
@@ -115,7 +117,7 @@ extension TestStore {
         what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
       } else if running.contains(number) || testClock == nil && live.contains(number) {
         anyRunning = true
-        what = "runs on, not sleeping on the TestClock"
+        what = isIdle ? "waits on something outside the store, not the TestClock" : "runs on, not sleeping on the TestClock"
       } else {
         what = "waits its turn under its policy"
       }

@@ -134,7 +134,7 @@ struct SettlingTests {
     #expect(reported == [
       """
       1 action has not finished after 0.2 seconds at the end of the test:
-        • .load: runs on, not sleeping on the TestClock
+        • .load: waits on something outside the store, not the TestClock
       A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
       stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or feed \
       or cancel it before finish().
