@@ -23,6 +23,8 @@ enum Catalog {
     DiffEnum.tree,
     DiffEnum.stack,
     TestStoreAsserting.scenario,
+    TestSchedules.perJob,
+    TestSchedules.perSeed,
     IdleStores.scenario,
   ]
 }

@@ -48,7 +48,7 @@ enum TestStoreAsserting {
   /// Unoptimised on purpose: Swift 6.3.1's release build specialises `withValue` for this optional closure
   /// type with the metadata of its lowered form, and `swift_task_localValuePush` crashes on it.
   @_optimize(none)
-  private static func failures(_ body: () async -> Void) async -> [String] {
+  static func failures(_ body: () async -> Void) async -> [String] {
     let collected = Locked<[String]>([])
     await IssueReporter.$capture.withValue({ message in collected.withLock { $0.append(message) } }) {
       await body()

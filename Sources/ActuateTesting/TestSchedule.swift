@@ -21,6 +21,7 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
     TestSchedule(seed: seed)
   }
 
+  /// `.inOrder`, or `.seed(n)`: how a failure names the schedule, and how to write it to replay it.
   public var description: String {
     seed.map { ".seed(\($0))" } ?? ".inOrder"
   }

@@ -8,7 +8,11 @@ extension StoreActor {
       let number = route.nextNumber(for: self)
       let record = HookRecord<I>(number: number, owner: owner, hook: hook, child: route.childName)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
-      hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
+      if let owned = anchor.owned {
+        hookTasks.append(spawnOnOwnedExecutor(owned) { await self.runHook(subscription, record: record) })
+      } else {
+        hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
+      }
     }
   }
 

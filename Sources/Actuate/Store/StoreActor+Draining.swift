@@ -49,7 +49,11 @@ extension StoreActor {
   /// dropped. A task of the store's own, started here and now, takes the intake instead.
   @inline(never)
   private func drainInOwnTask() {
-    _ = spawnImmediately { self.drain() }
+    if let owned = anchor.owned {
+      _ = spawnOnOwnedExecutor(owned) { self.drain() }
+    } else {
+      _ = spawnImmediately { self.drain() }
+    }
   }
 
 

@@ -171,21 +171,30 @@ extension StoreActor {
     @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
     TaskContext.$current.withValue(record) {
-      if let owned = anchor.owned { return owned.startNow(operation) }
-      return Self.spawnImmediately(operation)
+      guard let owned = anchor.owned else { return Self.spawnImmediately(operation) }
+      return owned.startNow(operation)
     }
   }
 
   /// Starts a task on the store that runs synchronously up to its first suspension, before this returns.
-  /// On an executor a TestStore owns, the task prefers that executor, so that what it calls runs there too.
   ///
   /// Where `Task.immediate` is missing (Apple systems before 26) the task is queued on the store instead:
   /// still in order, only later.
   func spawnImmediately(
     @_inheritActorContext(always) _ operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
-    if let owned = anchor.owned { return owned.startNow(operation) }
-    return Self.spawnImmediately(operation)
+    Self.spawnImmediately(operation)
+  }
+
+  /// Starts a task as `spawnImmediately` does, on the executor a TestStore owns. Its callers branch on
+  /// `anchor.owned` themselves: a branch inside `spawnImmediately` made the optimiser compile its
+  /// `Task.immediate` so that the task got an executor preference record (see `ImmediateTaskSite`), and
+  /// every element a hook took went through the task's status lock.
+  func spawnOnOwnedExecutor(
+    _ owned: any OwnedExecutor,
+    @_inheritActorContext(always) _ operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
+    owned.startNow(operation)
   }
 
   // Inlined into each caller: kept out of line, one call site (a hook's) made tasks that carried an
@@ -216,12 +225,19 @@ extension StoreActor {
   private func arm(_ timer: SchedulerTimer, after duration: Duration) {
     guard scheduler.isCurrent(timer) else { return }
     let record = TimerRecord(number: intake.nextNumber(), owner: ObjectIdentifier(self), home: home)
-    let task = spawnImmediately {
-      await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
-      if !Task.isCancelled { self.timerFired(timer) }
-      record.end()
+    let task: Task<Void, Never>
+    if let owned = anchor.owned {
+      task = spawnOnOwnedExecutor(owned) { await self.runTimer(timer, after: duration, record: record) }
+    } else {
+      task = spawnImmediately { await self.runTimer(timer, after: duration, record: record) }
     }
     if !scheduler.armed(timer, task: task) { task.cancel() }
+  }
+
+  private func runTimer(_ timer: SchedulerTimer, after duration: Duration, record: TimerRecord) async {
+    await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
+    if !Task.isCancelled { self.timerFired(timer) }
+    record.end()
   }
 
   private func timerFired(_ timer: SchedulerTimer) {
