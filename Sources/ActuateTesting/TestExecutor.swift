@@ -59,13 +59,18 @@ package final class TestExecutor: OwnedExecutor {
 
   /// The store's tasks' preferred executor, which hands their nonisolated jobs to the ``TestExecutor``.
   final class TaskSide: TaskExecutor {
-    unowned let owner: TestExecutor
+    /// Weak: the executor holds this, and a task holds its preference for as long as it lives.
+    weak let owner: TestExecutor?
 
     init(owner: TestExecutor) {
       self.owner = owner
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
+      guard let owner else {
+        // The TestStore and its store are gone, and a task of theirs runs on: it ends on the runtime's executor.
+        return globalConcurrentExecutor.enqueue(job)
+      }
       owner.enqueue(Job(job: UnownedJob(job), isIsolated: false))
     }
 
