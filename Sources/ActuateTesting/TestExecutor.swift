@@ -1,6 +1,5 @@
 import Actuate
 import Dispatch
-import Synchronization
 
 /// The executor a ``TestStore`` owns: its store, the store's children and every task they start run here,
 /// one job at a time, and so does whatever those tasks call that is not isolated elsewhere.
@@ -40,7 +39,7 @@ package final class TestExecutor: OwnedExecutor {
   /// Marks `queue`, so that `enqueue` tells a job made by a job from one that comes from outside.
   private static let onQueue = DispatchSpecificKey<Bool>()
   private static var patience: Int { 10_000 }
-  private let state: Mutex<State>
+  private let state: Locked<State>
   let schedule: TestSchedule
   /// The task executor the store's tasks prefer: another object than this one, so that a job of
   /// nonisolated code is told from one isolated to the store, and runs as such. Run isolated to the store,
@@ -52,7 +51,7 @@ package final class TestExecutor: OwnedExecutor {
 
   package init(schedule: TestSchedule) {
     self.schedule = schedule
-    state = Mutex(State(picker: schedule.picker()))
+    state = Locked(State(picker: schedule.picker()))
     queue.setSpecific(key: Self.onQueue, value: true)
     taskSide = TaskSide(owner: self)
   }
