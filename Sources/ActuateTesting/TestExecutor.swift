@@ -30,8 +30,10 @@ package final class TestExecutor: OwnedExecutor {
     var isRunning = false
     var picker: TestSchedule.Picker
     var jobsRun: UInt64 = 0
-    var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    var idleWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
     var nextWaiter: UInt64 = 0
+    /// Jobs run since the waiters now waiting started to wait.
+    var jobsWhileWaited = 0
   }
 
   /// The thread the jobs run on, one after another.
@@ -39,6 +41,9 @@ package final class TestExecutor: OwnedExecutor {
   /// Marks `queue`, so that `enqueue` tells a job made by a job from one that comes from outside.
   private static let onQueue = DispatchSpecificKey<Bool>()
   private static var patience: Int { 10_000 }
+  /// How many jobs in a row ``untilIdle()`` waits through before it gives up: a store that never pauses
+  /// (a task that yields in a loop) would hold it for ever.
+  private static var busyLimit: Int { 1_000_000 }
   private let state: Locked<State>
   let schedule: TestSchedule
   /// The task executor the store's tasks prefer: another object than this one, so that a job of
@@ -134,14 +139,24 @@ package final class TestExecutor: OwnedExecutor {
 
   /// Runs jobs, as the schedule picks them, until none is runnable; then wakes those waiting for that.
   private func runUntilIdle() {
-    while let next = nextJob() { run(next) }
+    while let next = nextJob() {
+      run(next)
+      let tired = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+        guard !state.idleWaiters.isEmpty else { return [] }
+        state.jobsWhileWaited += 1
+        guard state.jobsWhileWaited >= Self.busyLimit else { return [] }
+        defer { state.idleWaiters = [:] }
+        return Array(state.idleWaiters.values)
+      }
+      for waiter in tired { waiter.resume(returning: false) }
+    }
     let waiters = state.withLock { state in
       // A job enqueued from elsewhere since the last pick started a new run: it wakes them when it ends.
-      guard !state.isRunning else { return [CheckedContinuation<Void, Never>]() }
+      guard !state.isRunning else { return [CheckedContinuation<Bool, Never>]() }
       defer { state.idleWaiters = [:] }
       return Array(state.idleWaiters.values)
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in waiters { waiter.resume(returning: true) }
   }
 
   private func nextJob() -> Job? {
@@ -167,24 +182,28 @@ package final class TestExecutor: OwnedExecutor {
   /// Whether a job is runnable or running now.
   var isBusy: Bool { state.withLock { $0.isRunning } }
 
-  /// Returns once no job is runnable or running, or once the calling task is cancelled. Called from outside
-  /// the executor (the test's own task).
-  func untilIdle() async {
+  /// Returns `true` once no job is runnable or running; `false` if the calling task is cancelled, or if the
+  /// store ran a million jobs in a row without a pause. Called from outside the executor (the test's own
+  /// task); it never hops onto the store.
+  @discardableResult
+  func untilIdle() async -> Bool {
     let id = state.withLock { state in
       state.nextWaiter &+= 1
       return state.nextWaiter
     }
-    await withTaskCancellationHandler {
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state in
-          guard state.isRunning, !Task.isCancelled else { return true }
+        let resumeNow: Bool? = state.withLock { state in
+          guard !Task.isCancelled else { return false }
+          guard state.isRunning else { return true }
+          if state.idleWaiters.isEmpty { state.jobsWhileWaited = 0 }
           state.idleWaiters[id] = continuation
-          return false
+          return nil
         }
-        if resumeNow { continuation.resume() }
+        if let resumeNow { continuation.resume(returning: resumeNow) }
       }
     } onCancel: {
-      state.withLock { $0.idleWaiters.removeValue(forKey: id) }?.resume()
+      state.withLock { $0.idleWaiters.removeValue(forKey: id) }?.resume(returning: false)
     }
   }
 }

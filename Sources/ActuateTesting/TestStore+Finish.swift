@@ -18,8 +18,7 @@ extension TestStore {
     } else {
       // Once no job of the store can run, what has not ended sleeps on the clock or waits on the outside:
       // when all of it sleeps, that is known at once. Only work outside the store is waited for.
-      let paused = await withinTimeout(timeout) { [executor] in await executor.untilIdle() }
-      if paused, await isSettled() {
+      if await executor.untilIdle(), await isSettled() {
         idle = true
       } else {
         let ignored = stuck.withLock { $0 }
