@@ -29,7 +29,6 @@ package final class TestExecutor: OwnedExecutor {
     var picksWhileOutsideWaits = 0
     var isRunning = false
     var picker: TestSchedule.Picker
-    var jobsRun: UInt64 = 0
     var idleWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
     var nextWaiter: UInt64 = 0
     /// Jobs run since the waiters now waiting started to wait.
@@ -45,7 +44,6 @@ package final class TestExecutor: OwnedExecutor {
   /// (a task that yields in a loop) would hold it for ever.
   private static var busyLimit: Int { 1_000_000 }
   private let state: Locked<State>
-  let schedule: TestSchedule
   /// The task executor the store's tasks prefer: another object than this one, so that a job of
   /// nonisolated code is told from one isolated to the store, and runs as such. Run isolated to the store,
   /// a nonisolated call's job would return to the store without a hop, and two stretches that are two
@@ -55,7 +53,6 @@ package final class TestExecutor: OwnedExecutor {
   nonisolated(unsafe) private(set) var taskSide: TaskSide!
 
   package init(schedule: TestSchedule) {
-    self.schedule = schedule
     state = Locked(State(picker: schedule.picker()))
     queue.setSpecific(key: Self.onQueue, value: true)
     taskSide = TaskSide(owner: self)
@@ -139,16 +136,11 @@ package final class TestExecutor: OwnedExecutor {
 
   /// Runs jobs, as the schedule picks them, until none is runnable; then wakes those waiting for that.
   private func runUntilIdle() {
-    while let next = nextJob() {
+    while true {
+      let (next, gaveUp) = nextJob()
+      for waiter in gaveUp { waiter.resume(returning: false) }
+      guard let next else { break }
       run(next)
-      let tired = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-        guard !state.idleWaiters.isEmpty else { return [] }
-        state.jobsWhileWaited += 1
-        guard state.jobsWhileWaited >= Self.busyLimit else { return [] }
-        defer { state.idleWaiters = [:] }
-        return Array(state.idleWaiters.values)
-      }
-      for waiter in tired { waiter.resume(returning: false) }
     }
     let waiters = state.withLock { state in
       // A job enqueued from elsewhere since the last pick started a new run: it wakes them when it ends.
@@ -159,25 +151,30 @@ package final class TestExecutor: OwnedExecutor {
     for waiter in waiters { waiter.resume(returning: true) }
   }
 
-  private func nextJob() -> Job? {
+  /// The next job to run, under one lock with the count of jobs run while someone waits for idleness:
+  /// those who have waited through `busyLimit` jobs are handed back, to be told the store never paused.
+  private func nextJob() -> (job: Job?, gaveUp: [CheckedContinuation<Bool, Never>]) {
     state.withLock { state in
+      var gaveUp: [CheckedContinuation<Bool, Never>] = []
+      if !state.idleWaiters.isEmpty {
+        state.jobsWhileWaited += 1
+        if state.jobsWhileWaited >= Self.busyLimit {
+          gaveUp = Array(state.idleWaiters.values)
+          state.idleWaiters = [:]
+        }
+      }
       if !state.fromOutside.isEmpty, state.runnable.isEmpty || state.picksWhileOutsideWaits >= Self.patience {
         state.picksWhileOutsideWaits = 0
-        state.jobsRun &+= 1
-        return state.fromOutside.removeFirst()
+        return (state.fromOutside.removeFirst(), gaveUp)
       }
       guard !state.runnable.isEmpty else {
         state.isRunning = false
-        return nil
+        return (nil, gaveUp)
       }
       if !state.fromOutside.isEmpty { state.picksWhileOutsideWaits += 1 }
-      state.jobsRun &+= 1
-      return state.runnable.remove(at: state.picker.pick(among: state.runnable.count))
+      return (state.runnable.remove(at: state.picker.pick(among: state.runnable.count)), gaveUp)
     }
   }
-
-  /// How many jobs have run so far.
-  var jobsRun: UInt64 { state.withLock { $0.jobsRun } }
 
   /// Whether a job is runnable or running now.
   var isBusy: Bool { state.withLock { $0.isRunning } }
