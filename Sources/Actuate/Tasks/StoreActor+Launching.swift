@@ -171,7 +171,13 @@ extension StoreActor {
     @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
     TaskContext.$current.withValue(record) {
-      guard let owned = anchor.owned else { return Self.spawnImmediately(operation) }
+      guard let owned = anchor.owned else {
+        // From inside a loop that runs once, as `TaskStarter` does (see `ImmediateTaskSite`): called
+        // straight, every child's and every delayed action's task got an executor preference record.
+        var task: Task<Void, Never>?
+        for _ in 0..<ImmediateTaskSite.once { task = Self.spawnImmediately(operation) }
+        return task!
+      }
       return owned.startNow(operation)
     }
   }
