@@ -10,7 +10,7 @@ import Actuate
 ///     let store = TestStore(initialState: .init(), interactor: CounterInteractor(), exhaustivity: .off)
 ///     await store.send(.incrementTwice)
 ///     await store.finish()
-///     #expect(await store.actualState.count == 2)
+///     try #require(await store.actualState.count == 2)
 ///   }
 /// }
 /// ```
@@ -47,7 +47,7 @@ private func replayNote(_ seed: UInt64, after what: String) -> String {
   """
 }
 
-/// Counts the TestStore failures reported inside one run of ``exploreSchedules(seeds:_:)``.
+/// Counts the TestStore failures reported inside one run of ``exploreSchedules(seeds:isolation:_:)``.
 final class FailureCount: Sendable {
   @TaskLocal static var current: FailureCount?
   private let counter = Locked(0)

@@ -45,7 +45,6 @@ package enum IssueReporter {
 
   static func fail(_ message: String, at location: TestLocation) {
     FailureCount.current?.add()
-    let message = TestSchedule.current.seed.map { "\(message)\n(The store ran under schedule .seed(\($0)).)" } ?? message
     if let capture {
       capture(message)
       return

@@ -123,7 +123,10 @@ extension TestStore {
         what = "sleeps on the TestClock until \(deadline.offset), \(now.duration(to: deadline)) from now"
       } else if running.contains(number) || testClock == nil && live.contains(number) {
         anyRunning = true
-        what = isIdle ? "waits on something outside the store, not the TestClock" : "runs on, not sleeping on the TestClock"
+        what =
+          !isIdle ? "runs on, not sleeping on the TestClock"
+          : testClock == nil ? "waits in real time, on the store's clock or something outside the store"
+          : "waits on something outside the store, not the TestClock"
       } else {
         what = "waits its turn under its policy"
       }

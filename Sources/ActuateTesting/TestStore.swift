@@ -23,8 +23,9 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let store: Store<I>
   let recorder: TestStoreRecorder<I>
   let testClock: TestClock?
-  /// Where the store and every task it starts run, in the order the schedule picks.
+  /// Where the store and every task it starts run, in the order `schedule` picks.
   let executor: TestExecutor
+  let schedule: TestSchedule
   private let clockListener: UInt64?
   private let clockSettler = Locked<UInt64?>(nil)
   private let settings: Locked<Settings>
@@ -56,7 +57,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///     network call, a real clock, `Task.detached`), before it fails naming the task. When nothing more can
   ///     happen, an assertion fails at once, and the ``TestClock`` never waits for such work: time moves on.
   ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
-  ///     ``exploreSchedules(seeds:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
+  ///     ``exploreSchedules(seeds:isolation:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
   ///   - fileID, filePath, line, column: Where the test made the store: an exhaustive store the test lets go
   ///     without ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
   public init(
@@ -71,7 +72,9 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let executor = TestExecutor(schedule: schedule ?? TestSchedule.current)
+    let schedule = schedule ?? TestSchedule.current
+    self.schedule = schedule
+    let executor = TestExecutor(schedule: schedule)
     self.executor = executor
     let recorder = TestStoreRecorder<I>()
     self.recorder = recorder
@@ -257,8 +260,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     settings.withLock { $0.expected = state }
   }
 
+  /// Reports a failure; under a seeded schedule, names the seed, so that the failure can be replayed.
   func fail(_ message: String, at location: TestLocation) {
-    IssueReporter.fail(message, at: location)
+    guard let seed = schedule.seed else { return IssueReporter.fail(message, at: location) }
+    IssueReporter.fail("\(message)\n(The store ran under schedule .seed(\(seed)).)", at: location)
   }
 
   func describe(_ cause: StoreCause<I>) -> String {

@@ -64,7 +64,7 @@ struct RealClockTests {
     let reported = await failures { await store.finish() }
     #expect(reported.count == 1)
     let message = reported.first ?? ""
-    #expect(message.contains("1 action has not finished after 0.05 seconds at the end of the test:\n  • .nap: waits on something outside the store, not the TestClock"))
+    #expect(message.contains("1 action has not finished after 0.05 seconds at the end of the test:\n  • .nap: waits in real time, on the store's clock or something outside the store"))
     #expect(!message.contains("clock.run()"))
   }
 

@@ -59,9 +59,10 @@ struct ScheduleTests {
     #expect(orders.count > 1, "seeds explore other orders")
   }
 
-  private func countAfterIncrementingTwice() async -> Int {
+  private func countAfterIncrementingTwice(_ schedule: TestSchedule? = nil) async -> Int {
     let store = TestStore(
-      initialState: .init(), interactor: FanOutInteractor(dependency: { await Task.yield() }), exhaustivity: .off)
+      initialState: .init(), interactor: FanOutInteractor(dependency: { await Task.yield() }), exhaustivity: .off,
+      schedule: schedule)
     await store.send(.incrementTwice)
     await store.finish()
     return await store.actualState.count
@@ -87,27 +88,57 @@ struct ScheduleTests {
     #expect(message.contains("exploreSchedules(seeds: ["))
     // The seed it names replays the lost update.
     let seed = try #require(message.split(separator: ".seed(").dropFirst().first?.prefix { $0.isNumber })
-    let replayed = await TestSchedule.$current.withValue(.seed(UInt64(seed)!)) { await countAfterIncrementingTwice() }
-    #expect(replayed == 1)
+    #expect(await countAfterIncrementingTwice(.seed(UInt64(seed)!)) == 1)
   }
 
   @Test func aRunThatPassesUnderEverySeedReportsNothing() async {
-    let failures = Locked<[String]>([])
-    let runs = Locked(0)
-    await IssueReporter.$capture.withValue({ message in failures.withLock { $0.append(message) } }) {
+    let orders = Locked<[[String]]>([])
+    let reported = await failures {
       await exploreSchedules(seeds: 0..<20) {
-        runs.withLock { $0 += 1 }
-        #expect(await orderOfWork().count == 3)
+        let order = await orderOfWork()
+        orders.withLock { $0.append(order) }
       }
     }
-    #expect(runs.withLock { $0 } == 20)
-    #expect(failures.withLock { $0 }.isEmpty)
+    #expect(reported.isEmpty)
+    #expect(orders.withLock { $0.count } == 20)
+    #expect(Set(orders.withLock { $0 }).count > 1, "each run took its seed")
+  }
+
+  @Test func aTestStoreFailureStopsTheExplorationAndNamesItsSeed() async {
+    let runs = Locked(0)
+    let reported = await failures {
+      await exploreSchedules(seeds: [3, 4]) {
+        runs.withLock { $0 += 1 }
+        let store = TestStore(
+          initialState: .init(), interactor: FanOutInteractor(dependency: someWork), exhaustivity: .off)
+        await store.send(.start) { $0.count = 1 }  // wrong: .start changes no count
+        store.skipRemaining()
+      }
+    }
+    #expect(runs.withLock { $0 } == 1)
+    #expect(reported.count == 2)
+    #expect(reported.first?.hasSuffix("(The store ran under schedule .seed(3).)") == true)
+    #expect(reported.last?.hasPrefix("The run under schedule .seed(3) failed.") == true)
+  }
+
+  @Test func aStoreGivenASeedNamesItInItsFailures() async {
+    let reported = await failures {
+      let store = TestStore(
+        initialState: .init(), interactor: FanOutInteractor(dependency: someWork), exhaustivity: .off,
+        schedule: .seed(7))
+      await store.send(.start) { $0.count = 1 }
+      store.skipRemaining()
+    }
+    #expect(reported.count == 1)
+    #expect(reported.first?.hasSuffix("(The store ran under schedule .seed(7).)") == true)
   }
 
   @Test func twoStoresInParallelKeepTheirOwnOrder() async {
-    async let first = orderOfWork()
-    async let second = orderOfWork()
-    let orders = await [first, second]
-    #expect(orders == [["a", "b", "c"], ["a", "b", "c"]])
+    for seed in UInt64(0)..<10 {
+      let alone = await orderOfWork(.seed(seed))
+      async let first = orderOfWork(.seed(seed))
+      async let second = orderOfWork(.seed(seed))
+      #expect(await [first, second] == [alone, alone], "seed \(seed)")
+    }
   }
 }

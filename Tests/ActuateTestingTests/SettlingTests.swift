@@ -71,25 +71,20 @@ struct WaitingInteractor: Interactor {
 struct SettlingTests {
   /// A TestStore whose dependency waits on a gate the test opens, not on the clock, with a short timeout.
   private static func gatedStore(
-    hooks: [WaitingInteractor.Hook]
+    hooks: [WaitingInteractor.Hook], timeout: Duration = .milliseconds(200)
   ) -> (TestStore<WaitingInteractor>, TestClock, AsyncStream<Void>.Continuation) {
     let clock = TestClock()
     let (gate, open) = AsyncStream<Void>.makeStream()
     let store = TestStore(
       initialState: .init(),
       interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
-      clock: clock, hooks: hooks, timeout: .milliseconds(200))
+      clock: clock, hooks: hooks, timeout: timeout)
     return (store, clock, open)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func theClockMovesAtOnceWhileADependencyWaitsOnSomethingElse() async {
-    let clock = TestClock()
-    let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = TestStore(
-      initialState: .init(),
-      interactor: WaitingInteractor(dependency: { for await _ in gate { return } }, clock: clock),
-      clock: clock, hooks: [], timeout: .seconds(60))
+    let (store, clock, open) = Self.gatedStore(hooks: [], timeout: .seconds(60))
     await store.send(.load) { $0.isLoading = true }
     let started = ContinuousClock.now
     // No job of the store is runnable, and `.load` does not sleep on the clock: it waits on the gate, which
