@@ -1,0 +1,158 @@
+@testable import Actuate
+import ActuateTesting
+import Testing
+
+/// A drain of the store's own runs the handlers of a batch's plain actions inline, in its own task. A
+/// handler that suspends keeps that task, and the drain's successor takes the rest of the batch: these
+/// tests hold the intake so that their sends make one batch, and check the contract from outside.
+@Suite("Handlers run inline", .timeLimit(.minutes(1)))
+struct InlineHandlerTests {
+  @Test func aHandlerThatSuspendsDoesNotHoldUpTheActionsBehindIt() async {
+    let gate = Gate()
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: gate))
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    store.withIntakeHeld {
+      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2)), store.send(.quick(3))]
+    }
+    // No drain of the test's: the actions behind the waiting handler start on the drain's successor.
+    #expect(await tasks[2].finish() == .completed)
+    #expect(await store.state.started == [1, 2, 3])
+    #expect(await store.state.finished == [2, 3])
+    gate.open()
+    #expect(await tasks[0].finish() == .completed)
+    #expect(await store.state.finished == [2, 3, 1])
+  }
+
+  @Test func aSuspendedHandlerIsCancelledThroughItsHandleAndItsLateWriteIsDropped() async {
+    let gate = Gate()
+    let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    store.withIntakeHeld {
+      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2))]
+    }
+    #expect(await tasks[1].finish() == .completed)
+    await gate.arrived.wait(until: 1)
+    tasks[0].cancel()
+    gate.open()
+    #expect(await tasks[0].finish() == .cancelled(.explicit))
+    let state = await store.state
+    #expect(state.finished == [2])
+    #expect(state.sawCancellation == [1])
+    #expect(log.lines.contains { $0.hasPrefix("dropped write") && $0.hasSuffix("finished by waitAtGate(1)") })
+  }
+
+  @Test func aCancellableSleepInASuspendedHandlerSeesTheCancel() async {
+    let clock = TestClock()
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()), clock: clock)
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    store.withIntakeHeld {
+      tasks = [store.send(.sleep(1)), store.send(.quick(2))]
+    }
+    #expect(await tasks[1].finish() == .completed)
+    tasks[0].cancel()
+    #expect(await tasks[0].finish() == .cancelled(.explicit))
+    #expect(await store.state.sawCancellation == [1])
+  }
+
+  @Test func eachStretchOfAHandlerRunInlineIsAChangeOfItsOwn() async {
+    let gate = Gate()
+    let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    store.withIntakeHeld {
+      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2))]
+    }
+    #expect(await tasks[1].finish() == .completed)
+    gate.open()
+    #expect(await tasks[0].finish() == .completed)
+    let changes = log.lines.filter { $0.hasPrefix("changed") }
+    #expect(changes == ["changed by waitAtGate(1)", "changed by quick(2)", "changed by waitAtGate(1)"])
+    #expect(log.changes.map(\.new.finished) == [[], [2], [2, 1]])
+    #expect(log.changes.map(\.new.started) == [[1], [1, 2], [1, 2]])
+  }
+
+  @Test func stopCancelsAHandlerSuspendedInline() async {
+    let clock = TestClock()
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()), clock: clock)
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    store.withIntakeHeld {
+      tasks = [store.send(.sleep(1)), store.send(.quick(2))]
+    }
+    #expect(await tasks[1].finish() == .completed)
+    store.stop()
+    #expect(await tasks[0].finish() == .cancelled(.storeStopped))
+    #expect(await store.state.sawCancellation == [1])
+  }
+
+  @Test func aBurstWhoseHandlersHalfSuspendStartsAndFinishesInOrder() async {
+    let count = 2_000
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
+    await store.settleIntake()
+    var tasks: [ActionTask] = []
+    // Held, then sent in one go, and again while the store takes them: batches of several and of one.
+    store.withIntakeHeld {
+      for number in 0..<count / 2 { tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number))) }
+    }
+    for number in count / 2..<count { tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number))) }
+    for task in tasks { #expect(await task.finish() == .completed) }
+    let state = await store.state
+    #expect(state.started == Array(0..<count))
+    #expect(state.finished.sorted() == Array(0..<count))
+    #expect(await store.actor.liveActionNumbers.isEmpty)
+  }
+}
+
+/// Handlers that return at once, or suspend: at a gate, on the store's clock, or in a `Task.yield()`.
+private struct Relay: Interactor {
+  struct State: Equatable, Sendable {
+    var started: [Int] = []
+    var finished: [Int] = []
+    var sawCancellation: [Int] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case quick(Int)
+    case waitAtGate(Int)
+    case sleep(Int)
+    case yield(Int)
+  }
+
+  let gate: Gate
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    switch action {
+    case .quick(let number):
+      store.started.append(number)
+      store.finished.append(number)
+    case .waitAtGate(let number):
+      store.started.append(number)
+      await gate.wait()
+      if Task.isCancelled { store.noteCancellation(of: number) }
+      store.finished.append(number)
+    case .sleep(let number):
+      store.started.append(number)
+      do {
+        try await store.sleep(for: .seconds(10))
+        store.finished.append(number)
+      } catch {
+        store.noteCancellation(of: number)
+      }
+    case .yield(let number):
+      store.started.append(number)
+      await Task.yield()
+      store.finished.append(number)
+    }
+  }
+}
+
+extension StoreActor where I == Relay {
+  /// Notes that a handler saw its cancellation. A cancelled task's writes are dropped, so the note goes
+  /// straight into the state, past the checks a write makes.
+  fileprivate func noteCancellation(of number: Int) {
+    current.sawCancellation.append(number)
+  }
+}
