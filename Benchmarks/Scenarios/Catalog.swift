@@ -6,6 +6,8 @@ enum Catalog {
     InlineFloor.scenario,
     SendAwait.finishing,
     SendBurst.scenario,
+    SendBurstSuspending.suspending,
+    SendBurstSuspending.mixed,
     ChildSend.scenario,
     CancelPrevious.scenario,
     HookForEach.scenario,

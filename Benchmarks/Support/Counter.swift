@@ -11,6 +11,8 @@ struct Counter: Interactor {
   enum Action: Sendable {
     case increment
     case numbered(Int)
+    /// `numbered`'s order check, then a suspension (`Task.yield()`), then the count.
+    case numberedThenYield(Int)
   }
 
   func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
@@ -20,6 +22,11 @@ struct Counter: Interactor {
     case .numbered(let number):
       if number != store.next { store.outOfOrder += 1 }
       store.next = number + 1
+      store.count += 1
+    case .numberedThenYield(let number):
+      if number != store.next { store.outOfOrder += 1 }
+      store.next = number + 1
+      await Task.yield()
       store.count += 1
     }
   }

@@ -130,23 +130,25 @@ extension StoreActor {
     await drainRunningInline(from: takeOverBatchInFlight(), handoff: &handoff)
   }
 
-  /// Takes the rest of the batch from command `start`, if given, then the intake until it is empty; stops
-  /// once a handler run inline suspends, when the successor armed in `handoff` has taken over.
+  /// Takes the rest of the batch a drain gave up at command `start`, if given, then the intake until it is
+  /// empty; stops once a handler run inline suspends, when the successor armed in `handoff` has taken over.
   private func drainRunningInline(from start: Int?, handoff: inout BatchHandoff?) async {
     if let start {
-      guard await takeBatchRunningInline(from: start, handoff: &handoff) else { return }
+      // Where one handler suspended, the next may too: each would cost a successor, a job of its own. The
+      // rest of this batch starts a task per action, as `drain()` does, in this job.
+      takeBatchBuffer(from: start)
     }
     while intake.takeBatch(reusing: &batchBuffer) {
-      guard await takeBatchRunningInline(from: 0, handoff: &handoff) else { return }
+      guard await takeBatchRunningInline(handoff: &handoff) else { return }
     }
   }
 
-  /// Takes the batch in `batchBuffer` from command `start` on. Returns `false` once a handler run inline
-  /// suspended: the successor has taken the rest of the batch.
-  private func takeBatchRunningInline(from start: Int, handoff: inout BatchHandoff?) async -> Bool {
-    let stopping = start == 0 ? beginBatch() : batchIsStopping
+  /// Takes the batch in `batchBuffer`. Returns `false` once a handler run inline suspended: the successor
+  /// has taken the rest of the batch.
+  private func takeBatchRunningInline(handoff: inout BatchHandoff?) async -> Bool {
+    let stopping = beginBatch()
     let inline = batchBuffer.count > 1 && !stopping
-    var index = start
+    var index = 0
     while index < batchBuffer.count {
       runsInline = inline
       withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }

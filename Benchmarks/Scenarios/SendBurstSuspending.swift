@@ -1,0 +1,44 @@
+import Actuate
+
+/// The send-burst work where handlers suspend: every one once (`send-burst-suspending`), or every other one
+/// (`send-burst-mixed`). A handler that suspends keeps a task, its drain's or its own; one that returns
+/// costs what it costs in send-burst. The store is waited on until idle, since the last action's end does
+/// not follow the others'.
+enum SendBurstSuspending {
+  static let suspending = scenario(name: "send-burst-suspending", suspends: { _ in true })
+  static let mixed = scenario(name: "send-burst-mixed", suspends: { $0.isMultiple(of: 2) })
+
+  private static func scenario(name: String, suspends: @escaping @Sendable (Int) -> Bool) -> Scenario {
+    Scenario(name: name, target: .none) { settings in
+      let count = settings.count(1_000_000)
+      let runs = try await settings.compare(
+        actuate: {
+          let store = Store(initialState: Counter.State(), interactor: Counter())
+          let start = ContinuousClock.now
+          for number in 0..<count { store.send(suspends(number) ? .numberedThenYield(number) : .numbered(number)) }
+          await store.waitUntilIdle()
+          let elapsed = ContinuousClock.now - start
+          let state = await store.state
+          try check(
+            state.count == count && state.outOfOrder == 0 && state.next == count,
+            "the store applied \(state.count) of \(count), \(state.outOfOrder) out of order")
+          return elapsed
+        },
+        baseline: {
+          let counter = BareCounter()
+          let start = ContinuousClock.now
+          for number in 0..<count { await counter.numbered(number) }
+          let elapsed = ContinuousClock.now - start
+          let applied = await counter.count
+          try check(applied == count, "the bare actor applied \(applied) of \(count)")
+          return elapsed
+        }
+      )
+      var result = ScenarioResult(
+        name: name, count: count, runs: runs, baseline: "awaiting a bare actor method per action, in order",
+        target: .none, settings: settings)
+      result.notes.append("final state checked: every action applied, started in the order sent")
+      return result
+    }
+  }
+}
