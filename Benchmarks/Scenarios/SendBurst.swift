@@ -12,21 +12,10 @@ enum SendBurst {
       actuate: {
         let store = Store(initialState: Counter.State(), interactor: Counter())
         let elapsed = await timeBurst(count) { store.send(.numbered($0)) }
-        let state = await store.state
-        try check(
-          state.count == count && state.outOfOrder == 0 && state.next == count,
-          "the store applied \(state.count) of \(count), \(state.outOfOrder) out of order")
+        try await checkAppliedInOrder(store, count: count)
         return elapsed
       },
-      baseline: {
-        let counter = BareCounter()
-        let start = ContinuousClock.now
-        for number in 0..<count { await counter.numbered(number) }
-        let elapsed = ContinuousClock.now - start
-        let (applied, outOfOrder) = await (counter.count, counter.outOfOrder)
-        try check(applied == count && outOfOrder == 0, "the bare actor applied \(applied) of \(count)")
-        return elapsed
-      }
+      baseline: { try await timeBareBurst(count) }
     )
     var result = ScenarioResult(
       name: "send-burst", count: count, runs: runs, baseline: "awaiting a bare actor method per action, in order",

@@ -18,21 +18,10 @@ enum SendBurstSuspending {
           for number in 0..<count { store.send(suspends(number) ? .numberedThenYield(number) : .numbered(number)) }
           await store.waitUntilIdle()
           let elapsed = ContinuousClock.now - start
-          let state = await store.state
-          try check(
-            state.count == count && state.outOfOrder == 0 && state.next == count,
-            "the store applied \(state.count) of \(count), \(state.outOfOrder) out of order")
+          try await checkAppliedInOrder(store, count: count)
           return elapsed
         },
-        baseline: {
-          let counter = BareCounter()
-          let start = ContinuousClock.now
-          for number in 0..<count { await counter.numbered(number) }
-          let elapsed = ContinuousClock.now - start
-          let applied = await counter.count
-          try check(applied == count, "the bare actor applied \(applied) of \(count)")
-          return elapsed
-        }
+        baseline: { try await timeBareBurst(count) }
       )
       var result = ScenarioResult(
         name: name, count: count, runs: runs, baseline: "awaiting a bare actor method per action, in order",

@@ -10,11 +10,7 @@ struct InlineHandlerTests {
   @Test func aHandlerThatSuspendsDoesNotHoldUpTheActionsBehindIt() async {
     let gate = Gate()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: gate))
-    await store.settleIntake()
-    var tasks: [ActionTask] = []
-    store.withIntakeHeld {
-      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2)), store.send(.quick(3))]
-    }
+    let tasks = await sendInOneBatch([.waitAtGate(1), .quick(2), .quick(3)], to: store)
     // No drain of the test's: the actions behind the waiting handler start on the drain's successor.
     #expect(await tasks[2].finish() == .completed)
     #expect(await store.state.started == [1, 2, 3])
@@ -27,11 +23,7 @@ struct InlineHandlerTests {
   @Test func aSuspendedHandlerIsCancelledThroughItsHandleAndItsLateWriteIsDropped() async {
     let gate = Gate()
     let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
-    await store.settleIntake()
-    var tasks: [ActionTask] = []
-    store.withIntakeHeld {
-      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2))]
-    }
+    let tasks = await sendInOneBatch([.waitAtGate(1), .quick(2)], to: store)
     #expect(await tasks[1].finish() == .completed)
     await gate.arrived.wait(until: 1)
     tasks[0].cancel()
@@ -43,14 +35,25 @@ struct InlineHandlerTests {
     #expect(log.lines.contains { $0.hasPrefix("dropped write") && $0.hasSuffix("finished by waitAtGate(1)") })
   }
 
+  @Test func aTaskAHandlerRunInlineStartedCannotWriteOnceTheActionIsCancelled() async {
+    let gate = Gate()
+    let relay = Relay(gate: gate)
+    let (store, _) = Store.observed(state: .init(), interactor: relay)
+    let tasks = await sendInOneBatch([.startTaskAndWait(1), .quick(2)], to: store)
+    #expect(await tasks[1].finish() == .completed)
+    // The handler and the task it started both wait at the gate.
+    await gate.arrived.wait(until: 2)
+    tasks[0].cancel()
+    gate.open()
+    #expect(await tasks[0].finish() == .cancelled(.explicit))
+    await relay.startedTaskEnded.wait(until: 1)
+    #expect(await store.state.finished == [2])
+  }
+
   @Test func aCancellableSleepInASuspendedHandlerSeesTheCancel() async {
     let clock = TestClock()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()), clock: clock)
-    await store.settleIntake()
-    var tasks: [ActionTask] = []
-    store.withIntakeHeld {
-      tasks = [store.send(.sleep(1)), store.send(.quick(2))]
-    }
+    let tasks = await sendInOneBatch([.sleep(1), .quick(2)], to: store)
     #expect(await tasks[1].finish() == .completed)
     tasks[0].cancel()
     #expect(await tasks[0].finish() == .cancelled(.explicit))
@@ -60,11 +63,7 @@ struct InlineHandlerTests {
   @Test func eachStretchOfAHandlerRunInlineIsAChangeOfItsOwn() async {
     let gate = Gate()
     let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
-    await store.settleIntake()
-    var tasks: [ActionTask] = []
-    store.withIntakeHeld {
-      tasks = [store.send(.waitAtGate(1)), store.send(.quick(2))]
-    }
+    let tasks = await sendInOneBatch([.waitAtGate(1), .quick(2)], to: store)
     #expect(await tasks[1].finish() == .completed)
     gate.open()
     #expect(await tasks[0].finish() == .completed)
@@ -77,11 +76,7 @@ struct InlineHandlerTests {
   @Test func stopCancelsAHandlerSuspendedInline() async {
     let clock = TestClock()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()), clock: clock)
-    await store.settleIntake()
-    var tasks: [ActionTask] = []
-    store.withIntakeHeld {
-      tasks = [store.send(.sleep(1)), store.send(.quick(2))]
-    }
+    let tasks = await sendInOneBatch([.sleep(1), .quick(2)], to: store)
     #expect(await tasks[1].finish() == .completed)
     store.stop()
     #expect(await tasks[0].finish() == .cancelled(.storeStopped))
@@ -106,6 +101,14 @@ struct InlineHandlerTests {
   }
 }
 
+/// Sends `actions` once the store has taken everything before them, so that it takes them as one batch.
+private func sendInOneBatch(_ actions: [Relay.Action], to store: Store<Relay>) async -> [ActionTask] {
+  await store.settleIntake()
+  var tasks: [ActionTask] = []
+  store.withIntakeHeld { tasks = actions.map { store.send($0) } }
+  return tasks
+}
+
 /// Handlers that return at once, or suspend: at a gate, on the store's clock, or in a `Task.yield()`.
 private struct Relay: Interactor {
   struct State: Equatable, Sendable {
@@ -119,9 +122,13 @@ private struct Relay: Interactor {
     case waitAtGate(Int)
     case sleep(Int)
     case yield(Int)
+    /// Starts a task that writes after the gate, then waits at the gate itself.
+    case startTaskAndWait(Int)
   }
 
   let gate: Gate
+  /// Counts the tasks `startTaskAndWait` started that have ended.
+  let startedTaskEnded = Countdown()
 
   func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
     switch action {
@@ -144,6 +151,15 @@ private struct Relay: Interactor {
     case .yield(let number):
       store.started.append(number)
       await Task.yield()
+      store.finished.append(number)
+    case .startTaskAndWait(let number):
+      store.started.append(number)
+      Task { [gate, startedTaskEnded] in
+        await gate.wait()
+        store.finished.append(number)
+        startedTaskEnded.increment()
+      }
+      await gate.wait()
       store.finished.append(number)
     }
   }
