@@ -20,6 +20,22 @@ struct InlineHandlerTests {
     #expect(await store.state.finished == [2, 3, 1])
   }
 
+  @Test func actionsSentWhileAHandlerRunInlineIsSuspendedStartAtOnce() async {
+    let gate = Gate()
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: gate))
+    let first = await sendInOneBatch([.waitAtGate(1), .quick(2)], to: store)
+    #expect(await first[1].finish() == .completed)
+    // Sent one by one and as a batch while the drain's task is the waiting handler's.
+    #expect(await store.send(.quick(3)).finish() == .completed)
+    let later = await sendInOneBatch([.quick(4), .yield(5), .quick(6)], to: store)
+    for task in later { #expect(await task.finish() == .completed) }
+    // All of them ended while the first still waits at the gate.
+    #expect(await store.state.finished.sorted() == [2, 3, 4, 5, 6])
+    gate.open()
+    #expect(await first[0].finish() == .completed)
+    #expect(await store.state.started == [1, 2, 3, 4, 5, 6])
+  }
+
   @Test func aSuspendedHandlerIsCancelledThroughItsHandleAndItsLateWriteIsDropped() async {
     let gate = Gate()
     let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
