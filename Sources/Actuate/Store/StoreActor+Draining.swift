@@ -135,6 +135,7 @@ extension StoreActor {
 
   /// Takes the batch in `batchBuffer`. Returns `false` once a handler run inline suspended: the successor
   /// has taken the rest of the batch.
+  @inline(__always)
   private func takeBatchRunningInline(handoff: inout BatchHandoff?) async -> Bool {
     let stopping = beginBatch()
     let inline = batchBuffer.count > 1 && !stopping
@@ -164,6 +165,7 @@ extension StoreActor {
 
   /// Runs `record`'s handler inline. Returns `false` if it suspended (the successor took the batch over) or
   /// left this task cancelled (the successor will take it over).
+  @inline(__always)
   private func runInline(_ record: ActionRecord<I>, next: Int, handoff: BatchHandoff) async -> Bool {
     handoff.next = next
     handoff.running = record
