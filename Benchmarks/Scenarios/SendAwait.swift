@@ -3,7 +3,7 @@ import Actuate
 /// The floor of a send: one action whose handler never suspends, awaited before the next is sent, through
 /// `sendAndWait(_:)`, which carries the action onto the store on the caller's task.
 enum SendAwait {
-  static let scenario = Scenario(name: "send-await", target: .ratio(10)) { settings in
+  static let scenario = Scenario(name: "send-await", target: .ratio(4)) { settings in
     let count = settings.count(1_000_000)
     let runs = try await settings.compare(
       actuate: {
@@ -21,7 +21,7 @@ enum SendAwait {
     )
     return ScenarioResult(
       name: "send-await", count: count, runs: runs, baseline: "awaiting a bare actor method per action",
-      target: .ratio(10), settings: settings)
+      target: .ratio(4), settings: settings)
   }
 
   /// The same loop written `await store.send(action).finish()`: the send leaves the action to a job of the

@@ -99,6 +99,23 @@ struct InlineHandlerTests {
     #expect(await store.state.sawCancellation == [1])
   }
 
+  @Test func aHandlerRunInlineSeesTheTaskLocalsAndPriorityOfTheSendThatStartedItsDrain() async {
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
+    await store.settleIntake()
+    // Released, the held intake starts the drain on this task, which takes all three as one batch.
+    let tasks = await Task(priority: .high) {
+      Probe.$tag.withValue("sender") {
+        var tasks: [ActionTask] = []
+        store.withIntakeHeld { tasks = [.probe(1), .probe(2), .probe(3)].map { store.send($0) } }
+        return tasks
+      }
+    }.value
+    for task in tasks { #expect(await task.finish() == .completed) }
+    let seen = await store.state.seen
+    #expect(seen.map(\.tag) == ["sender", "sender", "sender"])
+    #expect(seen.allSatisfy { $0.priority >= TaskPriority.high })
+  }
+
   @Test func aBurstWhoseHandlersHalfSuspendStartsAndFinishesInOrder() async {
     let count = 2_000
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
@@ -131,6 +148,13 @@ private struct Relay: Interactor {
     var started: [Int] = []
     var finished: [Int] = []
     var sawCancellation: [Int] = []
+    /// What each `probe` handler saw: `Probe.tag` and its task's priority.
+    var seen: [Seen] = []
+  }
+
+  struct Seen: Equatable, Sendable {
+    var tag: String?
+    var priority: TaskPriority
   }
 
   enum Action: Equatable, Sendable {
@@ -140,6 +164,8 @@ private struct Relay: Interactor {
     case yield(Int)
     /// Starts a task that writes after the gate, then waits at the gate itself.
     case startTaskAndWait(Int)
+    /// Notes the task-local `Probe.tag` and the priority the handler sees.
+    case probe(Int)
   }
 
   let gate: Gate
@@ -177,8 +203,16 @@ private struct Relay: Interactor {
       }
       await gate.wait()
       store.finished.append(number)
+    case .probe(let number):
+      store.seen.append(Seen(tag: Probe.tag, priority: Task.currentPriority))
+      store.finished.append(number)
     }
   }
+}
+
+/// A task-local of the sender's.
+private enum Probe {
+  @TaskLocal static var tag: String?
 }
 
 extension StoreActor where I == Relay {
