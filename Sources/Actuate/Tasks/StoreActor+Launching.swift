@@ -10,7 +10,8 @@ extension StoreActor {
   /// Starts an action that runs under no identifier: inline, in the drain taking it, while that drain runs
   /// handlers inline (see `drainRunningInline`); otherwise in a task of its own.
   func launchPlain(_ record: ActionRecord<I>) {
-    if runsInline, record.childRun == nil {
+    // One handler a command: should a command ever start a second, it gets a task of its own, not lost.
+    if runsInline, inlineRecord == nil, record.childRun == nil {
       inlineRecord = record
     } else {
       launch(record)
