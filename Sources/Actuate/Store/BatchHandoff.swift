@@ -1,7 +1,7 @@
 /// What a drain running handlers inline leaves for its successor: a job it queued on the store, which
 /// runs as soon as the drain gives the store up. A drain gives it up only when a handler it runs inline
-/// suspends (or when it ends); the successor then takes the rest of the batch, so the actions behind the
-/// suspended handler start at once, and the drain's task stays the handler's until it returns.
+/// suspends (or when it ends); the successor then takes the rest of the batch and the intake, so the actions
+/// behind the suspended handler start at once, and the drain's task stays the handler's until it returns.
 ///
 /// One per drain task, made at its first inline handler. Touched only on the store's executor.
 final class BatchHandoff: @unchecked Sendable {
