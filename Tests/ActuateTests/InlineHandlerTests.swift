@@ -3,7 +3,7 @@ import ActuateTesting
 import Testing
 
 /// A drain of the store's own runs the handlers of a batch's plain actions inline, in its own task. A
-/// handler that suspends keeps that task, and the drain's successor takes the rest of the batch: these
+/// handler that suspends keeps that task, and the drain's successor takes the rest and the intake: these
 /// tests hold the intake so that their sends make one batch, and check the contract from outside.
 @Suite("Handlers run inline", .timeLimit(.minutes(1)))
 struct InlineHandlerTests {
