@@ -99,6 +99,15 @@ struct InlineHandlerTests {
     #expect(await store.state.sawCancellation == [1])
   }
 
+  @Test func aHandlerRunInlineMayAwaitAnActionItSendsToItsOwnStore() async {
+    let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
+    let tasks = await sendInOneBatch([.sendAndAwait(1), .quick(2)], to: store)
+    for task in tasks { #expect(await task.finish() == .completed) }
+    // What the handler sends is taken after the rest of its batch.
+    #expect(await store.state.started == [1, 2, 101])
+    #expect(await store.state.finished == [2, 101, 1])
+  }
+
   @Test func aHandlerRunInlineSeesTheTaskLocalsAndPriorityOfTheSendThatStartedItsDrain() async {
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
     await store.settleIntake()
@@ -166,6 +175,8 @@ private struct Relay: Interactor {
     case startTaskAndWait(Int)
     /// Notes the task-local `Probe.tag` and the priority the handler sees.
     case probe(Int)
+    /// Sends `quick(number + 100)` to its own store and awaits its end.
+    case sendAndAwait(Int)
   }
 
   let gate: Gate
@@ -202,6 +213,10 @@ private struct Relay: Interactor {
         startedTaskEnded.increment()
       }
       await gate.wait()
+      store.finished.append(number)
+    case .sendAndAwait(let number):
+      store.started.append(number)
+      await store.send(.quick(number + 100)).finish()
       store.finished.append(number)
     case .probe(let number):
       store.seen.append(Seen(tag: Probe.tag, priority: Task.currentPriority))
