@@ -133,8 +133,8 @@ extension StoreActor {
     }
   }
 
-  /// Takes the batch in `batchBuffer`. Returns `false` once a handler run inline suspended: the successor
-  /// has taken the rest of the batch.
+  /// Takes the batch in `batchBuffer`. Returns `false` once a handler run inline suspended, or left this
+  /// task cancelled: the successor takes the rest of the batch.
   @inline(__always)
   private func takeBatchRunningInline(handoff: inout BatchHandoff?) async -> Bool {
     let stopping = beginBatch()
