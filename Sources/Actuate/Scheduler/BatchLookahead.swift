@@ -39,6 +39,8 @@ struct BatchLookahead {
     var cancelledIDs: [CancelID: CancellationReason] = [:]
     var cancelledTasks: Set<ObjectIdentifier> = []
     var matchers: [@Sendable (CancelID) -> Bool] = []
+    // Cancels made by code on the store, each reaching only what that code sent before it.
+    var sendersCancels: [(sender: UInt64, target: CancelTarget)] = []
     var reasons: [CancellationReason?]?
     for index in batch.indices.reversed() {
       switch batch[index] {
@@ -48,12 +50,17 @@ struct BatchLookahead {
         matchers.append(matches)
       case .cancelTask(let record):
         cancelledTasks.insert(ObjectIdentifier(record))
+      case .cancelSends(let sender, let target):
+        sendersCancels.append((sender, target))
       case .action(let record):
         let policy = index < policies.count ? policies[index] : nil
         var reason: CancellationReason? =
           cancelledTasks.contains(ObjectIdentifier(record)) ? .explicit : nil
         if reason == nil, let policy, policy.id != nil, !cancelledIDs.isEmpty || !matchers.isEmpty {
           reason = Self.reason(cancelling: policy, ids: cancelledIDs, matchers: matchers)
+        }
+        if reason == nil, let policy, policy.id != nil, !sendersCancels.isEmpty {
+          reason = Self.reason(cancelling: policy, sentBy: record.senderNumber, cancels: sendersCancels)
         }
         if let reason {
           if reasons == nil { reasons = Array(repeating: nil, count: batch.count) }
@@ -102,6 +109,23 @@ struct BatchLookahead {
     for id in CollectionOfOne(policy.id!) + policy.extraIDs {
       if let reason = ids[id] { return reason }
       if matchers.contains(where: { $0(id) }) { return .explicit }
+    }
+    return nil
+  }
+
+  /// Why a cancel made by code on the store reaches an action under `policy` that `sender` sent: only the
+  /// cancels of that same code do.
+  private static func reason(
+    cancelling policy: ActionPolicy, sentBy sender: UInt64, cancels: [(sender: UInt64, target: CancelTarget)]
+  ) -> CancellationReason? {
+    for cancel in cancels where cancel.sender == sender {
+      for id in CollectionOfOne(policy.id!) + policy.extraIDs {
+        switch cancel.target {
+        case .id(let cancelled) where cancelled == id: return .explicit
+        case .matching(let matches) where matches(id): return .explicit
+        default: continue
+        }
+      }
     }
     return nil
   }

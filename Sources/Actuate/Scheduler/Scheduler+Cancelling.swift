@@ -14,7 +14,8 @@ extension Scheduler {
     case .cancel(let id): cancel(id: id, reason: .explicit)
     case .cancelMatching(let matches): cancel(matching: matches, reason: .explicit)
     case .cancelTask(let record): cancel(record, reason: .explicit)
-    case .start, .action, .stop: nil
+    // What it reaches (its sender's sends before it) was in its batch, and the lookahead dropped it.
+    case .start, .action, .stop, .cancelSends: nil
     }
   }
 

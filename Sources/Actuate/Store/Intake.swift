@@ -23,10 +23,11 @@ final class Intake<I: Interactor>: Sendable {
   /// stopped) and what the caller must do next.
   @usableFromInline
   func enqueue(
-    _ action: I.Action, sentBy: SenderNote?, owner: StoreActor<I>
+    _ action: I.Action, sentBy: SenderNote?, senderNumber: UInt64 = 0, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, next: Enqueued) {
     // Built outside the lock: an allocation is the slowest part of a send.
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
+    record.senderNumber = senderNumber
     let next = queue.withLock { queue -> Enqueued in
       if queue.stopped { return .rejected }
       queue.commands.append(.action(record))
@@ -125,7 +126,18 @@ enum IntakeCommand: Sendable {
   /// Cancels every identifier that matches, as the store finds them when it takes the command.
   case cancelMatching(@Sendable (CancelID) -> Bool)
   case cancelTask(TaskRecord)
+  /// The queued half of a cancel made by code running on the store (a handler, a task it started, a hook, a
+  /// cleanup), whose other half reached at once what the store had taken: cancels, before they start, the
+  /// actions that same code sent before the cancel (those whose `senderNumber` is `sender`), and nothing
+  /// else. An action someone else sent meanwhile came after the cancel's cause in the order of sends.
+  case cancelSends(sender: UInt64, CancelTarget)
   case stop(IntakeStopReason)
+}
+
+/// What a cancel names: one identifier, or every identifier a test matches.
+enum CancelTarget: Sendable {
+  case id(CancelID)
+  case matching(@Sendable (CancelID) -> Bool)
 }
 
 /// The buffers a store reuses from batch to batch: the batch itself, and what it looks ahead.

@@ -239,7 +239,7 @@ extension StoreActor {
     case .action(let taken):
       // Erased only to keep the intake's queue non-generic; every action in this intake is this store's.
       take(actionRecord(taken), at: index, stopping: stopping)
-    case .cancel, .cancelMatching, .cancelTask:
+    case .cancel, .cancelMatching, .cancelTask, .cancelSends:
       if let decisions = scheduler.cancel(taking: command) { carryOut(decisions) }
     case .stop:
       stopEverything()

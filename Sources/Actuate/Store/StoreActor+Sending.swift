@@ -12,6 +12,8 @@ extension StoreActor {
   /// parent's action.
   func enqueue(_ action: I.Action) -> ActionTask {
     var sender: SenderNote?
+    var senderNumber: UInt64 = 0
+    if let context = TaskContext.current, context.owner == ObjectIdentifier(self) { senderNumber = context.number }
     if let cleaning {
       sender = observers.isEmpty ? .unknown : .note(cause(of: cleaning))
     } else if let context = TaskContext.current, context.owner == ObjectIdentifier(self) {
@@ -19,7 +21,7 @@ extension StoreActor {
       // Only a description of the sender travels with the action (see `ActionRecord.sender`).
       sender = observers.isEmpty ? .unknown : .note(cause(of: context))
     }
-    let (record, next) = intake.enqueue(action, sentBy: sender, owner: self)
+    let (record, next) = intake.enqueue(action, sentBy: sender, senderNumber: senderNumber, owner: self)
     switch next {
     case .drain: scheduleDrain()
     case .queued: break

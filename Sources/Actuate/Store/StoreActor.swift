@@ -224,7 +224,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
   /// by the code that called this. Actions sent before this call that the store has not taken yet are
   /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
-  /// this call are not affected.
+  /// this call are not affected, and neither are those that other code sent after the action whose handler
+  /// calls this and the store has not taken yet: they come after it in the order of sends.
   ///
   /// Every `cancel…` on the store acts at once; ``ActionTask/cancel()`` is the queued one. Outside code
   /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
@@ -250,13 +251,20 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// cancel made by code in its stretch (this store's, or a child's through its link).
   func cancelWork(under id: CancelID) {
     cancelInStretch { carryOut(scheduler.cancel(id: id, reason: .explicit)) }
-    if intake.enqueue(.cancel(id)) { scheduleDrain() }
+    if intake.enqueue(.cancelSends(sender: runningSenderNumber, .id(id))) { scheduleDrain() }
   }
 
   /// Cancels the work under every matching identifier, as ``cancelWork(under:)`` does for one.
   func cancelWork(matching matches: @escaping @Sendable (CancelID) -> Bool) {
     cancelInStretch { carryOut(scheduler.cancel(matching: matches, reason: .explicit)) }
-    if intake.enqueue(.cancelMatching(matches)) { scheduleDrain() }
+    if intake.enqueue(.cancelSends(sender: runningSenderNumber, .matching(matches))) { scheduleDrain() }
+  }
+
+  /// The number the running code's sends carry (`TaskRecord.senderNumber`): its task record's, or zero for
+  /// code that runs for no task of this store.
+  var runningSenderNumber: UInt64 {
+    guard let context = TaskContext.current, context.owner == ObjectIdentifier(self) else { return 0 }
+    return context.number
   }
 
   // MARK: Time

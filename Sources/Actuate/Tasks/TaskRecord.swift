@@ -36,6 +36,10 @@ package class TaskRecord: @unchecked Sendable {
   var childNode: UInt64 = 0
   /// The store's watcher's own byte on the task (see ``WatchedTask/mark``).
   var watcherMark: UInt8 = 0
+  /// For an action sent by code running on the store, the number of that code's task record (a handler's,
+  /// inherited by the tasks it starts, or a hook's); zero for an action sent from outside. A cancel that
+  /// code makes reaches, of the actions not taken yet, only those it sent itself (`IntakeCommand.cancelSends`).
+  var senderNumber: UInt64 = 0
 
   // Published: under `home.lock`, for handles on any thread. The lock orders every access, so each skips
   // the dynamic exclusivity check.

@@ -232,7 +232,7 @@ final class SchedulerRuntime {
         note("start #\(record.number) (looked ahead as concurrent)")
         launch(record, group: nil, after: nil)
       }
-    case .cancel, .cancelMatching, .cancelTask:
+    case .cancel, .cancelMatching, .cancelTask, .cancelSends:
       if let decisions = scheduler.cancel(taking: command) { carryOut(decisions) }
     case .start, .stop:
       preconditionFailure("not a command these tests send")
