@@ -222,10 +222,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Work already running is cancelled at once, and its ``Interactor/onCancel(_:reason:store:)`` runs right
   /// here, before this returns. The cleanup's writes are part of the current stretch's change: what the
   /// stretch wrote before the cancel, the cleanup's writes and what it writes after are one change, caused
-  /// by the code that called this. Actions sent before this call that the store has not taken yet are
-  /// cancelled as it takes them, before their handlers start: those handlers never run. Actions sent after
-  /// this call are not affected, and neither are those that other code sent after the action whose handler
-  /// calls this and the store has not taken yet: they come after it in the order of sends.
+  /// by the code that called this. Actions this code sent before this call that the store has not taken
+  /// yet are cancelled as it takes them, before their handlers start: those handlers never run. Actions
+  /// sent after this call are not affected, nor are those that other code sent after the action whose
+  /// handler calls this and the store has not taken yet: they come after it in the order of sends.
   ///
   /// Every `cancel…` on the store acts at once; ``ActionTask/cancel()`` is the queued one. Outside code
   /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
@@ -240,8 +240,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// store.cancel(ids: DownloadID.self, where: { $0.folder == folder })
   /// ```
   ///
-  /// The test is asked about the identifiers the store holds work under when it takes the cancel, and
-  /// about those of the actions sent before the cancel that it has not taken yet (those never start).
+  /// The test is asked about the identifiers the store holds work under now, and about those of the
+  /// actions this code sent before the cancel that the store has not taken yet (those never start).
   /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
     route.cancel(matching: CancelID.matching(type, isMatch), from: self)
