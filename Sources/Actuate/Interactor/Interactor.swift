@@ -41,10 +41,9 @@ public protocol Interactor<State, Action>: Sendable {
   /// Once the task running this handler is cancelled, its later writes and sends are dropped and reported,
   /// and so are those of any task it started; ``onCancel(_:reason:store:)`` is where to undo what it set up.
   ///
-  /// The handler runs in a task of the store's: one of its own, or, for an action under no identifier in a
-  /// burst, the task of the drain that took it, which stays the handler's if it suspends. Either way it sees
-  /// the priority and task-locals of the code whose send started that drain, and cancelling the action
-  /// cancels only that task, never the sender's.
+  /// The handler runs in a task of its own, started by the store as it takes the action. It sees the
+  /// priority and task-locals of the code whose send started the store taking it, and cancelling the
+  /// action cancels only that task, never the sender's.
   func onAction(_ action: Action, store: isolated StoreActor<Self>) async
 
   /// Cleans up after the handler of `action`, which was cancelled after it had started: turn off the

@@ -13,7 +13,7 @@ struct Scheduler {
   /// A task that outlived its first synchronous stretch, and its handle for cancelling it.
   struct Live {
     let record: TaskRecord
-    let task: RunningTask
+    let task: Task<Void, Never>
   }
 
   /// Where an action with more than one identifier sits: under its own, and tagged under the others.
@@ -95,12 +95,7 @@ struct Scheduler {
 
   /// The action's task outlived its first stretch.
   mutating func launched(_ record: TaskRecord, task: Task<Void, Never>) {
-    launched(record, running: .own(task))
-  }
-
-  /// The action's handler, run inline by a drain, outlived its first stretch: `running` cancels it.
-  mutating func launched(_ record: TaskRecord, running: RunningTask) {
-    live[record.number] = Live(record: record, task: running)
+    live[record.number] = Live(record: record, task: task)
     record.isLive = true
   }
 

@@ -48,10 +48,13 @@ extension StoreActor {
   func beginChange(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
     openChange = OpenStateChange(old: current, cause: cause, cleanup: cleanup)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
-    // stretch ends; a job queued now runs right after it, on this executor.
+    // stretch ends; a job queued now runs right after it, on this executor. A default actor runs its jobs
+    // highest priority first, those of one priority in the order queued: at the highest priority a task
+    // gets, it runs before the next stretch of this same task, which can only be queued after it, however
+    // that task is escalated meanwhile. So the two stretches stay two changes.
     if boundaryDepth == 0, !publishScheduled {
       publishScheduled = true
-      Task { self.publishScheduledChange() }
+      Task(priority: .publishing) { self.publishScheduledChange() }
     }
   }
 
@@ -167,4 +170,11 @@ extension StoreActor {
   func cause(of record: TaskRecord?) -> StoreCause<I> {
     StoreCause(of: record, owner: ObjectIdentifier(self))
   }
+}
+
+extension TaskPriority {
+  /// The priority of the job that publishes a resumed stretch's change: as high as any a task gets, named
+  /// or inherited (a main thread's, 33 on Apple systems, is the highest), so that no stretch queued after
+  /// it runs first.
+  static var publishing: TaskPriority { TaskPriority(rawValue: 0x21) }
 }

@@ -77,13 +77,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   var hookTasks: [Task<Void, Never>] = []
   /// Reused between drains so that taking a batch allocates nothing.
   @exclusivity(unchecked) var batchBuffer: [Intake<I>.Command] = []
-  /// While a drain of the store's own takes a batch of several: plain actions' handlers run inline in it.
-  @exclusivity(unchecked) var runsInline = false
-  /// The action whose handler the drain runs inline once the command that started it is taken.
-  @exclusivity(unchecked) var inlineRecord: TaskRecord?
-  /// The drain's handoff while a handler runs inline in it: until its successor runs, no other drain takes
-  /// the intake, which would start later actions before the rest of the batch.
-  @exclusivity(unchecked) var inFlight: BatchHandoff?
 
   /// The state before the first write of the current stretch, while anyone listens for changes.
   @exclusivity(unchecked) var openChange: OpenChange?

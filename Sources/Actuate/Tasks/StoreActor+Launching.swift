@@ -3,19 +3,8 @@ extension StoreActor {
   func schedule(_ record: ActionRecord<I>, under policy: ActionPolicy) {
     // Under no id the scheduler has nothing to weigh: it would decide to start the action at once. Most
     // actions come this way, so they skip building and reading that decision.
-    guard policy.hasID else { return launchPlain(record) }
+    guard policy.hasID else { return launch(record) }
     carryOut(scheduler.take(record, under: policy))
-  }
-
-  /// Starts an action that runs under no identifier: inline, in the drain taking it, while that drain runs
-  /// handlers inline (see `drainRunningInline`); otherwise in a task of its own.
-  func launchPlain(_ record: ActionRecord<I>) {
-    // One handler a command: should a command ever start a second, it gets a task of its own, not lost.
-    if runsInline, inlineRecord == nil, record.childRun == nil {
-      inlineRecord = record
-    } else {
-      launch(record)
-    }
   }
 
   /// Carries out the scheduler's decisions, in order.

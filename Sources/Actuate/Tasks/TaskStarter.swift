@@ -8,21 +8,13 @@
 struct TaskStarter<I: Interactor>: Sendable {
   @usableFromInline
   let start: @Sendable (isolated StoreActor<I>, ActionRecord<I>) -> Task<Void, Never>
-  /// Runs the handler inline, in the calling drain's task, with the record bound.
-  @usableFromInline
-  let runInline: @Sendable (isolated StoreActor<I>, ActionRecord<I>) async -> Void
 
   @inlinable
-  init(
-    start: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>) -> Task<Void, Never>,
-    runInline: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>) async -> Void
-  ) {
+  init(start: @escaping @Sendable (isolated StoreActor<I>, ActionRecord<I>) -> Task<Void, Never>) {
     self.start = start
-    self.runInline = runInline
   }
 
-  /// `start` binds the record, starts the task immediately, and in it runs `performOwnHandler`;
-  /// `runInline` binds it and runs `performOwnHandler` in the calling task.
+  /// `start` binds the record, starts the task immediately, and in it runs `performOwnHandler`.
   ///
   /// `Task.immediate` is called here, in a loop that runs once (`ImmediateTaskSite.once`), rather than
   /// through `spawnImmediately(bound:)`: see `ImmediateTaskSite`. `nil` where there is no `Task.immediate`
@@ -30,20 +22,16 @@ struct TaskStarter<I: Interactor>: Sendable {
   @inlinable
   static var specialised: Self? {
     guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else { return nil }
-    return Self(
-      start: { store, record in
-        var task: Task<Void, Never>?
-        TaskContext.local.withValue(record) {
-          for _ in 0..<ImmediateTaskSite.once {
-            task = Task.immediate { await store.performOwnHandler(record) }
-          }
+    return Self { store, record in
+      var task: Task<Void, Never>?
+      TaskContext.local.withValue(record) {
+        for _ in 0..<ImmediateTaskSite.once {
+          task = Task.immediate { await store.performOwnHandler(record) }
         }
-        // `once` is 1: the loop has run.
-        return task!
-      },
-      runInline: { store, record in
-        await TaskContext.local.withValue(record) { await store.performOwnHandler(record) }
-      })
+      }
+      // `once` is 1: the loop has run.
+      return task!
+    }
   }
 }
 

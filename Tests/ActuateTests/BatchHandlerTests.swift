@@ -2,16 +2,16 @@
 import ActuateTesting
 import Testing
 
-/// A drain of the store's own runs the handlers of a batch's plain actions inline, in its own task. A
-/// handler that suspends keeps that task, and the drain's successor takes the rest and the intake: these
-/// tests hold the intake so that their sends make one batch, and check the contract from outside.
-@Suite("Handlers run inline", .timeLimit(.minutes(1)))
-struct InlineHandlerTests {
+/// The handlers of actions the store takes as one batch: a handler that suspends holds up nothing behind it,
+/// keeps its own stretches apart and its cancellation to itself. These tests hold the intake so that their
+/// sends make one batch, and check the contract from outside.
+@Suite("Handlers of one batch", .timeLimit(.minutes(1)))
+struct BatchHandlerTests {
   @Test func aHandlerThatSuspendsDoesNotHoldUpTheActionsBehindIt() async {
     let gate = Gate()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: gate))
     let tasks = await sendInOneBatch([.waitAtGate(1), .quick(2), .quick(3)], to: store)
-    // No drain of the test's: the actions behind the waiting handler start on the drain's successor.
+    // No drain of the test's: the actions behind the waiting handler start in the same drain.
     #expect(await tasks[2].finish() == .completed)
     #expect(await store.state.started == [1, 2, 3])
     #expect(await store.state.finished == [2, 3])
@@ -20,12 +20,12 @@ struct InlineHandlerTests {
     #expect(await store.state.finished == [2, 3, 1])
   }
 
-  @Test func actionsSentWhileAHandlerRunInlineIsSuspendedStartAtOnce() async {
+  @Test func actionsSentWhileAHandlerOfABatchIsSuspendedStartAtOnce() async {
     let gate = Gate()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: gate))
     let first = await sendInOneBatch([.waitAtGate(1), .quick(2)], to: store)
     #expect(await first[1].finish() == .completed)
-    // Sent one by one and as a batch while the drain's task is the waiting handler's.
+    // Sent one by one and as a batch while the first handler waits.
     #expect(await store.send(.quick(3)).finish() == .completed)
     let later = await sendInOneBatch([.quick(4), .quick(5)], to: store)
     for task in later { #expect(await task.finish() == .completed) }
@@ -52,7 +52,7 @@ struct InlineHandlerTests {
     #expect(log.lines.contains { $0.hasPrefix("dropped write") && $0.hasSuffix("finished by waitAtGate(1)") })
   }
 
-  @Test func aTaskAHandlerRunInlineStartedCannotWriteOnceTheActionIsCancelled() async {
+  @Test func aTaskAHandlerOfABatchStartedCannotWriteOnceTheActionIsCancelled() async {
     let gate = Gate()
     let relay = Relay(gate: gate)
     let (store, _) = Store.observed(state: .init(), interactor: relay)
@@ -77,7 +77,7 @@ struct InlineHandlerTests {
     #expect(await store.state.sawCancellation == [1])
   }
 
-  @Test func eachStretchOfAHandlerRunInlineIsAChangeOfItsOwn() async {
+  @Test func eachStretchOfAHandlerOfABatchIsAChangeOfItsOwn() async {
     let gate = Gate()
     let (store, log) = Store.observed(state: .init(), interactor: Relay(gate: gate))
     let tasks = await sendInOneBatch([.waitAtGate(1), .quick(2)], to: store)
@@ -90,7 +90,7 @@ struct InlineHandlerTests {
     #expect(log.changes.map(\.new.started) == [[1], [1, 2], [1, 2]])
   }
 
-  @Test func stopCancelsAHandlerSuspendedInline() async {
+  @Test func stopCancelsASuspendedHandlerOfABatch() async {
     let clock = TestClock()
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()), clock: clock)
     let tasks = await sendInOneBatch([.sleep(1), .quick(2)], to: store)
@@ -100,7 +100,7 @@ struct InlineHandlerTests {
     #expect(await store.state.sawCancellation == [1])
   }
 
-  @Test func aHandlerRunInlineMayAwaitAnActionItSendsToItsOwnStore() async {
+  @Test func aHandlerOfABatchMayAwaitAnActionItSendsToItsOwnStore() async {
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
     let tasks = await sendInOneBatch([.sendAndAwait(1), .quick(2)], to: store)
     for task in tasks { #expect(await task.finish() == .completed) }
@@ -109,7 +109,7 @@ struct InlineHandlerTests {
     #expect(await store.state.finished == [2, 101, 1])
   }
 
-  @Test func aHandlerRunInlineSeesTheTaskLocalsAndPriorityOfTheSendThatStartedItsDrain() async {
+  @Test func aHandlerOfABatchSeesTheTaskLocalsAndPriorityOfTheSendThatStartedItsDrain() async {
     let (store, _) = Store.observed(state: .init(), interactor: Relay(gate: Gate()))
     await store.settleIntake()
     // Released, the held intake starts the drain on this task, which takes all three as one batch.
