@@ -10,8 +10,8 @@ enum Decision {
   case drop(TaskRecord, CancellationReason)
   /// Start a timer on the store's clock; when it fires, tell the scheduler `timerFired(timer)`.
   case arm(SchedulerTimer, after: Duration)
-  /// Stop a timer that no longer matters.
-  case disarm(Task<Void, Never>)
+  /// Stop a timer that no longer matters: the one running under this record.
+  case disarm(TaskRecord)
   /// Start the waiting actions under the id that may start now, asking the scheduler one at a time
   /// (`nextWaiting(under:)`): each one's first stretch may change what the next finds.
   case startWaiting(CancelID)

@@ -45,7 +45,7 @@ extension Scheduler {
     var decisions = Decisions()
     let ids = groups.sorted { $0.value.oldestNumber < $1.value.oldestNumber }.map(\.key)
     for id in ids { cancelGroup(id, reason: .storeStopped, into: &decisions) }
-    let started = live.values.lazy.map(\.record)
+    let started = live.values.lazy
     appendCancels(of: started, notIn: decisions, reason: .storeStopped, into: &decisions)
     debouncedToBatchEnd = []
     return decisions
@@ -61,8 +61,8 @@ extension Scheduler {
     var waiting = group.queued.map(\.record)
     if let debounced = group.debounced { waiting.append(debounced) }
     if let pending = group.window?.pending { waiting.append(pending) }
-    if let timer = group.window?.task { decisions.append(.disarm(timer)) }
-    if let timer = group.gap?.task { decisions.append(.disarm(timer)) }
+    if let timer = group.window?.record { decisions.append(.disarm(timer)) }
+    if let timer = group.gap?.record { decisions.append(.disarm(timer)) }
     let tagged = group.tagged
     group.uncancelled = [:]
     group.queued = []
@@ -169,7 +169,7 @@ extension Scheduler {
       .map { (id: $0.key, node: $0.key.childScope!.node, oldest: $0.value.oldestNumber) }
       .sorted { ($0.node, $0.oldest) < ($1.node, $1.oldest) }
     for group in scoped { cancelGroup(group.id, reason: reason, into: &decisions) }
-    let started = live.values.lazy.map(\.record).filter { nodes.contains($0.childNode) }
+    let started = live.values.lazy.filter { nodes.contains($0.childNode) }
     appendCancels(of: started, notIn: decisions, reason: reason, into: &decisions)
     return decisions
   }

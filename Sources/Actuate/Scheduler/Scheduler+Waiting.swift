@@ -37,7 +37,7 @@ extension Scheduler {
     if let spacing = group.spacing, spacing.since == .end {
       // Measured from the latest end: a gap still open starts over.
       let token = nextToken()
-      if let replaced = group.gap?.task { decisions.append(.disarm(replaced)) }
+      if let replaced = group.gap?.record { decisions.append(.disarm(replaced)) }
       group.gap = WorkGroup.Timer(token: token)
       decisions.append(.arm(SchedulerTimer(id: id, token: token, purpose: .gap), after: spacing.duration))
     } else if group.mayStartWaiting {
@@ -49,7 +49,7 @@ extension Scheduler {
   /// Opens a spacing gap under `id`, replacing one still open: no waiting action starts until it closes.
   private mutating func openGap(under id: CancelID, for duration: Duration, into decisions: inout Decisions) {
     let token = nextToken()
-    if let replaced = groups[id]?.gap?.task { decisions.append(.disarm(replaced)) }
+    if let replaced = groups[id]?.gap?.record { decisions.append(.disarm(replaced)) }
     groups[id, default: WorkGroup()].gap = WorkGroup.Timer(token: token)
     decisions.append(.arm(SchedulerTimer(id: id, token: token, purpose: .gap), after: duration))
   }

@@ -10,20 +10,18 @@
 /// unspecialised for an interactor of another module, touches its dictionaries without looking their
 /// types up (HowItWorks.md, "Unspecialised code").
 struct Scheduler {
-  /// A task that outlived its first synchronous stretch, and its handle for cancelling it.
-  struct Live {
-    let record: TaskRecord
-    let task: Task<Void, Never>
-  }
-
   /// Where an action with more than one identifier sits: under its own, and tagged under the others.
   struct Tags {
     let own: CancelID
     let extras: [CancelID]
   }
 
-  var live: [UInt64: Live] = [:]
+  /// The tasks that outlived their first synchronous stretch, by number: what `stop()` cancels beside the
+  /// groups. Their handles are the store's (`TaskRecord.handle`).
+  var live: [UInt64: TaskRecord] = [:]
   var groups: [CancelID: WorkGroup] = [:]
+  /// The group each started action holds a place in, by number, from its start to its end.
+  var memberships: [UInt64: CancelID] = [:]
   /// The actions named by more than one identifier, by number; empty unless ``ActionPolicy/also(id:)`` is used.
   var tags: [UInt64: Tags] = [:]
   /// What a later command of the batch being taken decides about an earlier one.
@@ -89,27 +87,20 @@ struct Scheduler {
   /// The store started the action's task: it joins its group before its handler runs.
   mutating func join(_ record: TaskRecord, group: CancelID) {
     groups[group, default: WorkGroup()].join(record)
-    record.group = group
-    record.isGrouped = true
+    memberships[record.number] = group
   }
 
   /// The action's task outlived its first stretch.
-  mutating func launched(_ record: TaskRecord, task: Task<Void, Never>) {
-    live[record.number] = Live(record: record, task: task)
-    record.isLive = true
+  mutating func launched(_ record: TaskRecord) {
+    live[record.number] = record
   }
 
   /// The action's handler returned (or its delay was cancelled): its place goes, and what waited for it
   /// may start.
   mutating func ended(_ record: TaskRecord) -> Decisions {
-    if record.isLive {
-      live.removeValue(forKey: record.number)
-      record.isLive = false
-    }
+    if !live.isEmpty { live.removeValue(forKey: record.number) }
     var decisions = Decisions()
-    if record.isGrouped, let group = record.group {
-      record.isGrouped = false
-      record.group = nil
+    if !memberships.isEmpty, let group = memberships.removeValue(forKey: record.number) {
       leave(group, record.number, into: &decisions)
     }
     if !tags.isEmpty { untag(record, into: &decisions) }
@@ -156,13 +147,14 @@ struct Scheduler {
     }
   }
 
-  /// The store armed `timer`: its task is kept to be disarmed. Returns `false` if the timer is no longer
-  /// wanted (it fired at once, or a first stretch cancelled its group meanwhile).
-  mutating func armed(_ timer: SchedulerTimer, task: Task<Void, Never>) -> Bool {
+  /// The store armed `timer`, whose task runs under `record`: the record is kept, to be disarmed. Returns
+  /// `false` if the timer is no longer wanted (it fired at once, or a first stretch cancelled its group
+  /// meanwhile).
+  mutating func armed(_ timer: SchedulerTimer, record: TaskRecord) -> Bool {
     guard isCurrent(timer) else { return false }
     switch timer.purpose {
-    case .gap: groups[timer.id]?.gap?.task = task
-    case .window: groups[timer.id]?.window?.task = task
+    case .gap: groups[timer.id]?.gap?.record = record
+    case .window: groups[timer.id]?.window?.record = record
     }
     return true
   }
@@ -197,13 +189,14 @@ struct Scheduler {
   /// Whether zero-debounced actions wait for the end of the batch being taken.
   var holdsDebounced: Bool { !debouncedToBatchEnd.isEmpty }
 
-  /// Whether an action names more than one identifier: only then does an end or a drop untag it.
-  var hasTags: Bool { !tags.isEmpty }
+  /// Whether the end of a task that never outlived its first stretch may matter here: it may hold a place
+  /// in a group, or names more than one identifier.
+  var holdsPlaces: Bool { !memberships.isEmpty || !tags.isEmpty }
 
   /// The records of the tasks that have started and not ended (running, or sleeping out a delay), by number.
   var startedRecords: [UInt64: TaskRecord] {
     var records: [UInt64: TaskRecord] = [:]
-    for live in live.values { records[live.record.number] = live.record }
+    for record in live.values { records[record.number] = record }
     for group in groups.values {
       for record in group.active.values { records[record.number] = record }
     }
@@ -212,7 +205,7 @@ struct Scheduler {
 
   /// The action numbered `number` while the scheduler holds it: started, queued or held by a window.
   func record(numbered number: UInt64) -> TaskRecord? {
-    if let live = live[number] { return live.record }
+    if let record = live[number] { return record }
     for group in groups.values {
       if let record = group.active[number] ?? group.queued.first(where: { $0.record.number == number })?.record {
         return record

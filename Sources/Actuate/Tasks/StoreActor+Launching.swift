@@ -23,8 +23,8 @@ extension StoreActor {
       drop(actionRecord(record), reason: reason)
     case .arm(let timer, let duration):
       arm(timer, after: duration)
-    case .disarm(let task):
-      task.cancel()
+    case .disarm(let timer):
+      timer.handle?.cancel()
     case .startWaiting(let id):
       while let next = scheduler.nextWaiting(under: id) { withBoundary { carryOut(next) } }
     case .openWindow(let id, let duration):
@@ -56,7 +56,8 @@ extension StoreActor {
       task = spawnImmediately(bound: record) { await self.run(record, after: delay) }
     }
     guard !record.isDone else { return }
-    scheduler.launched(record, task: task)
+    record.handle = task
+    scheduler.launched(record)
     // The handler may have cancelled its own work before its task was registered.
     if record.isCancelled { task.cancel() }
   }
@@ -111,8 +112,12 @@ extension StoreActor {
     record.childRun = nil
     record.reader?(current)
     record.end()
-    // A task that ended in its first stretch, under no id and no tag, left the scheduler nothing to do.
-    if record.isLive || record.isGrouped || scheduler.hasTags { carryOut(scheduler.ended(record)) }
+    // A task that ended in its first stretch, in a store holding no place under any id, left the
+    // scheduler nothing to do.
+    if record.handle != nil || scheduler.holdsPlaces {
+      record.handle = nil
+      carryOut(scheduler.ended(record))
+    }
   }
 
   /// Ends an action that never started.
@@ -133,8 +138,8 @@ extension StoreActor {
   private func cancelStarted(_ record: ActionRecord<I>, reason: CancellationReason) {
     guard record.markCancelled(reason) else { return }
     if !observers.isEmpty { emitCancelled(record, reason: reason) }
-    if let live = scheduler.live[record.number] {
-      live.task.cancel()
+    if let task = record.handle {
+      task.cancel()
     } else if TaskContext.current === record {
       // A handler cancelling its own work in its first stretch: its task is not registered yet.
       withUnsafeCurrentTask { $0?.cancel() }
@@ -237,12 +242,14 @@ extension StoreActor {
     } else {
       task = spawnImmediately { await self.runTimer(timer, after: duration, record: record) }
     }
-    if !scheduler.armed(timer, task: task) { task.cancel() }
+    record.handle = task
+    if !scheduler.armed(timer, record: record) { task.cancel() }
   }
 
   private func runTimer(_ timer: SchedulerTimer, after duration: Duration, record: TimerRecord) async {
     await TaskContext.$current.withValue(record) { _ = try? await self.sleep(for: duration) }
     if !Task.isCancelled { self.timerFired(timer) }
+    record.handle = nil
     record.end()
   }
 
@@ -285,9 +292,9 @@ extension StoreActor {
   }
 
   private func warnAboutHandlersStillRunning(after grace: Duration) {
-    for live in scheduler.live.values.sorted(by: { $0.record.number < $1.record.number }) {
+    for record in scheduler.live.values.sorted(by: { $0.number < $1.number }) {
       warnings.warn(
-        "\(storeID) stopped \(grace) ago, but the handler of \(describe(actionRecord(live.record).action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
+        "\(storeID) stopped \(grace) ago, but the handler of \(describe(actionRecord(record).action)) is still running: it ignores cancellation, and keeps the store alive until it returns. Check Task.isCancelled in it, or await only what throws on cancellation."
       )
     }
   }

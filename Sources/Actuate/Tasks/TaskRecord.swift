@@ -24,13 +24,10 @@ package class TaskRecord: @unchecked Sendable {
   private(set) var ended: ActionOutcome?
   /// Whether the handler has started: a cancelled handler is cleaned up only if it had.
   var hasStarted = false
-  /// Whether the task outlived its first stretch and sits in the scheduler's `live` table.
-  var isLive = false
-  /// Whether the task holds a place in a group: `group != nil`, asked as every task ends without copying
-  /// the identifier.
-  var isGrouped = false
-  /// The group the task holds a place in, from its start to its end; set by the scheduler.
-  var group: CancelID?
+  /// The task running this record's code, once it outlived its first stretch (and sits in the scheduler's
+  /// `live` table, or times a group's window or gap): what cancels it. Let go as it ends, so a record never
+  /// keeps a finished task.
+  var handle: Task<Void, Never>?
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0

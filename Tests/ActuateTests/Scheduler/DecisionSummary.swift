@@ -4,8 +4,8 @@
 /// `start #3 in a`, `cancel #1 superseded`, `drop #2 throttled`, `arm gap a 500ms`, `disarm window a`,
 /// `startWaiting a`, `openWindow a 100ms`.
 extension Decision {
-  /// `timers` names the timer tasks the test armed: a disarm carries only the task.
-  func summary(naming timers: [Task<Void, Never>: String] = [:]) -> String {
+  /// `timers` names the timers the test armed, by record: a disarm carries only the record.
+  func summary(naming timers: [ObjectIdentifier: String] = [:]) -> String {
     switch self {
     case .start(let record, let group, let delay):
       "start #\(record.number)" + (group.map { " in \($0.summary)" } ?? "") + (delay.map { " after \($0.summary)" } ?? "")
@@ -15,8 +15,8 @@ extension Decision {
       "drop #\(record.number) \(reason)"
     case .arm(let timer, let duration):
       "arm \(timer.summary) \(duration.summary)"
-    case .disarm(let task):
-      "disarm \(timers[task] ?? "an unknown timer")"
+    case .disarm(let timer):
+      "disarm \(timers[ObjectIdentifier(timer)] ?? "an unknown timer")"
     case .startWaiting(let id):
       "startWaiting \(id.summary)"
     case .openWindow(let id, let duration):
@@ -26,7 +26,7 @@ extension Decision {
 }
 
 extension Decisions {
-  func summaries(naming timers: [Task<Void, Never>: String] = [:]) -> [String] {
+  func summaries(naming timers: [ObjectIdentifier: String] = [:]) -> [String] {
     map { $0.summary(naming: timers) }
   }
 }

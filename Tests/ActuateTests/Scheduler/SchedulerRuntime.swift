@@ -26,7 +26,7 @@ final class SchedulerRuntime {
   private enum Wake {
     case handlerReturns(UInt64)
     case delayEnds(UInt64)
-    case timer(SchedulerTimer, Task<Void, Never>)
+    case timer(SchedulerTimer, TaskRecord)
   }
 
   /// A sleep on the simulated clock; sleeps due at the same time wake in the order they began, as on a
@@ -36,9 +36,6 @@ final class SchedulerRuntime {
     let order: Int
     let wake: Wake
   }
-
-  /// Stands for every handler's task: the scheduler only keeps it for the store to cancel.
-  private static let handlerTask = Task<Void, Never> {}
 
   var scheduler = Scheduler()
   let home = RecordHome()
@@ -54,8 +51,8 @@ final class SchedulerRuntime {
   private(set) var now = Duration.zero
   private var sleepers: [Sleeper] = []
   private var order = 0
-  /// Each timer task armed so far, by what it times: a disarm carries only the task.
-  private(set) var timerNames: [Task<Void, Never>: String] = [:]
+  /// Each timer armed so far, by its record, with what it times: a disarm carries only the record.
+  private(set) var timerNames: [ObjectIdentifier: String] = [:]
   /// Every timer armed so far, oldest first.
   private(set) var armedTimers: [SchedulerTimer] = []
   private(set) var isStopped = false
@@ -263,8 +260,8 @@ final class SchedulerRuntime {
       drop(record, reason: reason)
     case .arm(let timer, let duration):
       arm(timer, after: duration)
-    case .disarm(let task):
-      removeSleeps(of: task)
+    case .disarm(let timer):
+      removeSleeps(of: timer)
     case .startWaiting(let id):
       while let next = scheduler.nextWaiting(under: id) { carryOut(next) }
     case .openWindow(let id, let duration):
@@ -291,7 +288,7 @@ final class SchedulerRuntime {
       runHandler(record)
     }
     guard !record.isDone else { return }
-    scheduler.launched(record, task: Self.handlerTask)
+    scheduler.launched(record)
   }
 
   private func runHandler(_ record: TaskRecord) {
@@ -332,11 +329,11 @@ final class SchedulerRuntime {
   /// `StoreActor.arm`: a timer no longer wanted is not armed.
   private func arm(_ timer: SchedulerTimer, after duration: Duration) {
     guard scheduler.isCurrent(timer) else { return }
-    let task = Task<Void, Never> {}
-    timerNames[task] = timer.summary
+    let record = TaskRecord(number: 0, owner: ObjectIdentifier(home), home: home)
+    timerNames[ObjectIdentifier(record)] = timer.summary
     armedTimers.append(timer)
-    sleep(duration, .timer(timer, task))
-    if !scheduler.armed(timer, task: task) { removeSleeps(of: task) }
+    sleep(duration, .timer(timer, record))
+    if !scheduler.armed(timer, record: record) { removeSleeps(of: record) }
   }
 
   private func sleep(_ duration: Duration, _ wake: Wake) {
@@ -353,8 +350,8 @@ final class SchedulerRuntime {
     }
   }
 
-  private func removeSleeps(of task: Task<Void, Never>) {
-    sleepers.removeAll { if case .timer(_, let armed) = $0.wake { armed == task } else { false } }
+  private func removeSleeps(of timer: TaskRecord) {
+    sleepers.removeAll { if case .timer(_, let armed) = $0.wake { armed === timer } else { false } }
   }
 
   private func isBefore(_ a: Sleeper, _ b: Sleeper) -> Bool {

@@ -68,7 +68,7 @@ struct SchedulerTimerTests {
     // A first stretch cancels the group before the store arms the window's timer.
     #expect(scheduler.cancel(id: CancelID("a"), reason: .explicit).summaries() == ["cancel #1 explicit"])
     #expect(!scheduler.isCurrent(timer))
-    let armed = scheduler.armed(timer, task: Task {})
+    let armed = scheduler.armed(timer, record: TaskRecord(number: 2, owner: ObjectIdentifier(home), home: home))
     #expect(!armed)
     #expect(scheduler.timerFired(timer).isEmpty)
   }
@@ -90,10 +90,10 @@ struct SchedulerTimerTests {
     #expect(runtime.scheduler.groups[CancelID("a")]?.gap == nil)
   }
 
-  @Test func aWindowKeepsTheTimerTaskItWasArmedWith() {
+  @Test func aWindowKeepsTheTimerRecordItWasArmedWith() {
     let runtime = SchedulerRuntime()
     runtime.send(1, .throttle(id: "a", for: .milliseconds(100)))
-    let task = runtime.scheduler.groups[CancelID("a")]?.window?.task
-    #expect(task.flatMap { runtime.timerNames[$0] } == "window a")
+    let timer = runtime.scheduler.groups[CancelID("a")]?.window?.record
+    #expect(timer.flatMap { runtime.timerNames[ObjectIdentifier($0)] } == "window a")
   }
 }
