@@ -37,6 +37,8 @@ struct BatchLookahead {
     guard mayCancel else { return }
     // Walked backwards: each action meets the cancels that come after it.
     var cancelledIDs: [CancelID: CancellationReason] = [:]
+    // How many of `cancelledIDs` a newer action's policy put there, rather than a cancel command.
+    var superseded = 0
     var cancelledTasks: Set<ObjectIdentifier> = []
     var matchers: [@Sendable (CancelID) -> Bool] = []
     // Cancels made by code on the store, each reaching only what that code sent before it.
@@ -65,11 +67,21 @@ struct BatchLookahead {
         if let reason {
           if reasons == nil { reasons = Array(repeating: nil, count: batch.count) }
           reasons![index] = reason
-        } else if let policy, let id = policy.id, let superseding = policy.supersedes {
-          // An action cancelled before it starts supersedes nothing: it never happened. A limit above 1
-          // that cancels the oldest is not looked ahead: whether it cancels depends on how many hold a
-          // place when it comes, and handlers that end in their first stretch free theirs.
-          cancelledIDs[id] = superseding
+        } else {
+          // This action's handler may run before the commands after it are taken, and cancel what came
+          // before it, explicitly: a newer action's supersession then no longer tells how an earlier one
+          // ends. A cancel command still does (a handler's cancel is explicit too).
+          if superseded > 0 {
+            cancelledIDs = cancelledIDs.filter { $0.value == .explicit }
+            superseded = 0
+          }
+          if let policy, let id = policy.id, let superseding = policy.supersedes {
+            // An action cancelled before it starts supersedes nothing: it never happened. A limit above 1
+            // that cancels the oldest is not looked ahead: whether it cancels depends on how many hold a
+            // place when it comes, and handlers that end in their first stretch free theirs.
+            if cancelledIDs[id] == nil || cancelledIDs[id] == .explicit { superseded += 1 }
+            cancelledIDs[id] = superseding
+          }
         }
       case .start, .stop:
         break

@@ -11,7 +11,8 @@ extension ReferenceModel {
   /// Commands that reach the store together, taken as one batch. A command cancels the actions before it
   /// in the batch before they start, so their handlers never run: a cancel of their id or of the job
   /// itself, or a newer action that supersedes them (cancel-previous, debounce). An action cancelled
-  /// before it started supersedes nothing.
+  /// before it started supersedes nothing, and a supersession does not reach back past an action that
+  /// starts: that action's handler could cancel the earlier one first, with another reason.
   mutating func batch(_ commands: [BatchCommand]) {
     var cancelledIDs: [String: CancellationReason] = [:]
     var cancelledJobs: Set<Int> = []
@@ -27,7 +28,10 @@ extension ReferenceModel {
         if reason == nil, let id = job.group { reason = cancelledIDs[id] }
         if let reason {
           caught[job.number] = reason
-        } else if let id = job.group {
+        } else {
+          cancelledIDs = cancelledIDs.filter { $0.value == .explicit }
+        }
+        if reason == nil, let id = job.group {
           switch job.kind {
           case .cancelPrevious: cancelledIDs[id] = .superseded
           case .debounce: cancelledIDs[id] = .debounced
