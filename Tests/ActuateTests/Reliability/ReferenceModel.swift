@@ -35,6 +35,8 @@ struct ReferenceModel {
   private(set) var jobs: [ModelJob] = []
   private(set) var outcomes: [ActionOutcome?] = []
   private(set) var log: [String] = []
+  /// Where `log` leaves an order open: from `start` on, the segments of one wind-down, in any order.
+  private(set) var openOrders: [(start: Int, segments: [[String]])] = []
   private var cancelReasons: [CancellationReason?] = []
   private var now = 0
   private var order = 0
@@ -233,10 +235,43 @@ struct ReferenceModel {
   }
 
   /// Cancelled handlers return once the store is free again: they end after the step that cancelled them.
+  /// In which order is not the store's to say (each returns when its task next runs), so what each one's
+  /// return sets off is a segment of the log that may come before or after the others (`allows(_:)`).
   mutating func windDown() {
     guard !takingBatch else { return }
     let cancelled = jobs.indices.filter { outcomes[$0] == nil && cancelReasons[$0] != nil }
-    for number in cancelled { end(number) }
+    let start = log.count
+    var segments: [[String]] = []
+    for number in cancelled {
+      let before = log.count
+      end(number)
+      segments.append(Array(log[before...]))
+    }
+    if segments.filter({ !$0.isEmpty }).count > 1 { openOrders.append((start, segments.filter { !$0.isEmpty })) }
+  }
+
+  /// Whether the store's log is one the contract allows: the model's, but for the segments of each
+  /// wind-down, which may come in any order.
+  func allows(_ actual: [String]) -> Bool {
+    guard actual.count == log.count else { return false }
+    var position = 0
+    for open in openOrders {
+      guard actual[position..<open.start] == log[position..<open.start] else { return false }
+      let length = open.segments.reduce(0) { $0 + $1.count }
+      guard Self.isSomeOrder(of: open.segments, actual[open.start..<open.start + length]) else { return false }
+      position = open.start + length
+    }
+    return actual[position...] == log[position...]
+  }
+
+  private static func isSomeOrder(of segments: [[String]], _ region: ArraySlice<String>) -> Bool {
+    guard !segments.isEmpty else { return region.isEmpty }
+    for (index, segment) in segments.enumerated() where region.starts(with: segment) {
+      var rest = segments
+      rest.remove(at: index)
+      if isSomeOrder(of: rest, region.dropFirst(segment.count)) { return true }
+    }
+    return false
   }
 
   private mutating func openWindow(_ id: String, duration: Int) {
