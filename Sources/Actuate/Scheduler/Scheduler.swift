@@ -186,9 +186,6 @@ struct Scheduler {
 
   // MARK: What the store asks
 
-  /// Whether zero-debounced actions wait for the end of the batch being taken.
-  var holdsDebounced: Bool { !debouncedToBatchEnd.isEmpty }
-
   /// Whether the end of a task that never outlived its first stretch may matter here: it may hold a place
   /// in a group, or names more than one identifier.
   var holdsPlaces: Bool { !memberships.isEmpty || !tags.isEmpty }

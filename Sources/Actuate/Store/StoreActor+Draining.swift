@@ -96,7 +96,8 @@ extension StoreActor {
     for index in batchBuffer.indices {
       withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
     }
-    scheduler.lookahead.reset()
+    // Asked here, a stored flag, so that a batch of one never enters the lookahead.
+    if scheduler.lookahead.isActive { scheduler.lookahead.reset() }
     startDebouncedAtBatchEnd()
   }
 
@@ -130,7 +131,7 @@ extension StoreActor {
     if !observers.isEmpty { emitTaken(record) }
     if stopping || isStopped {
       drop(record, reason: .storeStopped)
-    } else if let reason = scheduler.lookahead.cancelReason(at: index) {
+    } else if scheduler.lookahead.isActive, let reason = scheduler.lookahead.cancelReason(at: index) {
       drop(record, reason: reason)
     } else if hasChildren, routeToChild(record) {
       return

@@ -34,8 +34,8 @@ extension StoreActor {
 
   /// Starts the zero-debounced actions of a batch that no later action of the batch cancelled.
   func startDebouncedAtBatchEnd() {
-    // Asked after every batch: a flag first, so a batch with none returns no optional identifier.
-    guard scheduler.holdsDebounced else { return }
+    // Asked after every batch: the stored list first, so a batch with none calls into no scheduler code.
+    guard !scheduler.debouncedToBatchEnd.isEmpty else { return }
     while let next = scheduler.nextDebounced() {
       withBoundary {
         scheduler.join(next.record, group: next.id)
