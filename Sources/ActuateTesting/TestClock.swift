@@ -16,7 +16,7 @@ import Actuate
 /// tasks runs until it sleeps on the clock or ends. A chain of delays inside one `advance` runs exactly as
 /// it would in real time.
 ///
-/// Stores sleep on a test clock through ``StoreActor/sleep(for:)``, debounce and throttle, which register
+/// Stores sleep on a test clock through `StoreActor.sleep(for:)`, debounce and throttle, which register
 /// the sleep before the task gives up the store. Code that calls `clock.sleep` directly registers its sleep
 /// a hop later; settling waits for it. (A plain `Store` under a test clock is not settled before time
 /// moves: call its `waitUntilIdle()` first.)
@@ -53,7 +53,10 @@ public final class TestClock: Clock, Sendable {
   /// Creates a clock at its start, `Instant(offset: .zero)`.
   public init() {}
 
-  /// The clock's current time: it changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``.
+  /// The clock's current time: it changes only in
+  /// [`advance(by:)`](<doc:advance(by:fileID:filePath:line:column:)>),
+  /// [`advance(to:)`](<doc:advance(to:fileID:filePath:line:column:)>) and
+  /// [`run()`](<doc:run(fileID:filePath:line:column:)>).
   public var now: Instant { state.withLock { $0.now } }
 
   /// Zero: the test clock resolves any duration exactly.
@@ -70,7 +73,8 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline falls within it, in order.
   ///
-  /// Before time moves, and after each wake-up, the stores under this clock settle (see ``run()``).
+  /// Before time moves, and after each wake-up, the stores under this clock settle (see
+  /// [`run()`](<doc:run(fileID:filePath:line:column:)>)).
   public func advance(
     by duration: Duration,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -82,7 +86,8 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline` (never backwards), waking every sleeper due by then, in order.
   ///
-  /// Before time moves, and after each wake-up, the stores under this clock settle (see ``run()``).
+  /// Before time moves, and after each wake-up, the stores under this clock settle (see
+  /// [`run()`](<doc:run(fileID:filePath:line:column:)>)).
   public func advance(
     to deadline: Instant,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

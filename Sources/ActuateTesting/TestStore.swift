@@ -18,7 +18,7 @@ import Actuate
 /// Each assertion closure mutates the previously asserted state into the one expected; the actual state
 /// must equal it. Failures show a diff (`-` expected, `+` actual) at the line of the assertion, and say what
 /// to do. By default the store is exhaustive: a change or a received action left unasserted, or a task still
-/// running at ``finish()``, fails the test.
+/// running at ``finish(fileID:filePath:line:column:)``, fails the test.
 public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let store: Store<I>
   let recorder: TestStoreRecorder<I>
@@ -46,6 +46,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// Creates a store for a test, running `interactor` from `initialState`.
   ///
   /// - Parameters:
+  ///   - initialState: The state the store starts from, and the first expected state of the test.
+  ///   - interactor: The feature's interactor, with the dependencies the test gives it.
   ///   - clock: The store's clock. Pass a ``TestClock`` to control debounce, throttle and delays; the
   ///     default is a fresh one, so no test waits for real time by accident. On another clock, assertions
   ///     wait for its sleeps in real time, up to `timeout`.
@@ -58,8 +60,11 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///     happen, an assertion fails at once, and the ``TestClock`` never waits for such work: time moves on.
   ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
   ///     ``exploreSchedules(seeds:isolation:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
-  ///   - fileID, filePath, line, column: Where the test made the store: an exhaustive store the test lets go
-  ///     without ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
+  ///   - fileID: The file where the test made the store: an exhaustive store the test lets go without
+  ///     ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
+  ///   - filePath: The path of that file.
+  ///   - line: The line where the test made the store.
+  ///   - column: The column where the test made the store.
   public init(
     initialState: I.State,
     interactor: I,

@@ -2,7 +2,7 @@ extension StoreActor {
   // MARK: Cancelling a child's work
 
   /// Cancels everything the child at `state` runs, and everything its own children run: running
-  /// handlers, queued and delayed actions, throttle windows. For a ``Child/forEach(_:interactor:embed:extract:)``
+  /// handlers, queued and delayed actions, throttle windows. For a ``Child/forEach(_:interactor:embed:extract:reaction:)``
   /// entry, every element's child. The children stay, and their hooks run on.
   ///
   /// ```swift

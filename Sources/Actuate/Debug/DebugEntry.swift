@@ -2,7 +2,7 @@
 /// what the text and JSON-lines formats print.
 ///
 /// A bridge to another logging system maps its fields: ``level`` to the system's level, ``text`` (or
-/// ``message`` and ``detail``) to the message, and ``store``, ``kind``, ``action``, ``cause`` and ``outcome``
+/// ``message`` and ``detail``) to the message, and ``storeID``, ``kind``, ``action``, ``cause`` and ``outcome``
 /// to metadata.
 public struct DebugEntry: Sendable {
   /// How much an entry matters, for a logging system that filters by level.

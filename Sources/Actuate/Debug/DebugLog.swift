@@ -17,7 +17,7 @@
 /// ```
 ///
 /// Besides this text, a sink can write JSON lines (``DebugFormat/jsonLines``), rotate its file
-/// (``LogRotation``), or draw a timeline of every action for Perfetto (``DebugSink/trace(_:)``).
+/// (``LogRotation``), or draw a timeline of every action for Perfetto (``DebugSink/trace(_:permissions:)``).
 ///
 /// When logging is off, a store has no observer at all and pays nothing. When it is on, the store only hands
 /// what happened (an action's record; for a state change, the old and new state) to one background writer,
@@ -51,7 +51,8 @@ public struct DebugLog: Sendable {
   /// A debug log writing to `sinks` (the console when there are none).
   ///
   /// - Parameters:
-  ///   - sinks: Where entries go: ``DebugSink/console``, ``DebugSink/file(_:)``, ``DebugSink/custom(name:_:)``.
+  ///   - sinks: Where entries go: ``DebugSink/console``, ``DebugSink/file(_:format:rotation:permissions:)``,
+  ///     ``DebugSink/custom(name:format:_:)``.
   ///   - filter: Which stores, kinds of entry and actions to log; everything by default.
   ///   - maxLines: The most lines one state dump or diff may take.
   public init(_ sinks: DebugSink..., filter: DebugFilter = DebugFilter(), maxLines: Int = 1_000) {

@@ -1,0 +1,17 @@
+import Actuate
+import ActuateTesting
+@testable import Counter
+import Testing
+
+struct CounterTests {
+  @Test func incrementingAndFetchingAFact() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: .init(),
+      interactor: CounterInteractor(fact: { "\($0) is a good number" }),
+      clock: clock
+    )
+    await store.send(.increment) { $0.count = 1 }
+    await store.finish()
+  }
+}
