@@ -27,12 +27,14 @@ final class LogFile: Sendable {
   private let current: Locked<OpenFile>
 
   /// Opens `path` for appending (or, with `truncating`, empties it first). A file it creates gets
-  /// `permissions`, less the process's umask; a file that exists keeps its own.
+  /// `permissions`, less the process's umask; a file that exists and allows more than `permissions` is
+  /// narrowed to them, or, if it cannot be, named in a warning on standard error.
   init(
     path: String, rotation: LogRotation = .never, truncating: Bool = false, permissions: Int = 0o600
   ) throws(DebugSinkError) {
     self.permissions = mode_t(truncatingIfNeeded: permissions & 0o7777)
     let descriptor = try Self.openDescriptor(path, truncating: truncating, permissions: self.permissions)
+    Self.narrow(descriptor, path: path, to: self.permissions)
     self.path = path
     self.rotation = rotation
     self.ownsDescriptor = true
@@ -96,6 +98,25 @@ final class LogFile: Sendable {
     let descriptor = open(path, flags, permissions)
     guard descriptor >= 0 else { throw error(path: path, operation: .open) }
     return descriptor
+  }
+
+  /// A file that existed before the log keeps the mode it had, which may let anyone read what the log
+  /// writes: takes away what `permissions` does not allow (an owner's narrower choice stays), and warns,
+  /// naming the file, when that fails.
+  private static func narrow(_ descriptor: Int32, path: String, to permissions: mode_t) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return }
+    let mode = status.st_mode & 0o7777
+    guard mode & ~permissions != 0 else { return }
+    if fchmod(descriptor, mode & permissions) == 0 { return }
+    let reason = String(cString: strerror(errno))
+    StandardError.write(
+      "[Actuate] warning: the debug log file \"\(path)\" has mode \(octal(mode)), wider than \(octal(permissions)), and could not be narrowed (\(reason)): others may read what the log writes. Remove the file, or change its mode with chmod \(octal(mode & permissions)).\n"
+    )
+  }
+
+  private static func octal(_ mode: mode_t) -> String {
+    "0" + String(mode, radix: 8)
   }
 
   private static func error(path: String, operation: DebugSinkError.Operation) -> DebugSinkError {
