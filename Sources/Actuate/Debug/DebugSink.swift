@@ -85,9 +85,11 @@ public struct DebugSink: Sendable {
   /// is taken to its end (its outcome in the end's arguments), an arrow from the handler that sent it, and
   /// instants for state changes (with their diff), hook elements, cancellations and dropped writes.
   ///
-  /// The file is replaced, not appended to. It is a JSON array that is never closed, which the format
-  /// allows so that a program that crashes or is killed still leaves a trace the viewers open: every event
-  /// is written whole, and the file always ends with one. To read it with a strict JSON parser, append `]`.
+  /// The file is replaced, not appended to. It is a JSON array, closed with `]` when the program exits
+  /// normally (returns from `main` or calls `exit()`) or when the last log that writes to it is gone, so that
+  /// any JSON tool reads it then. Until then it is left open, which the format allows so that a program that
+  /// crashes or is killed still leaves a trace the viewers open: every event is written whole, and the file
+  /// always ends with one; append `]` to read such a trace with a strict JSON parser.
   ///
   /// - Parameters:
   ///   - path: The file; relative paths start at the working directory.
@@ -96,9 +98,10 @@ public struct DebugSink: Sendable {
   ///     exists and allows more is narrowed to them, or named in a warning if it cannot be.
   /// - Throws: ``DebugSinkError`` when the file cannot be created.
   public static func trace(_ path: String, permissions: Int = 0o600) throws(DebugSinkError) -> DebugSink {
-    let file = try LogFile(path: path, truncating: true, permissions: permissions)
+    let file = try LogFile(path: path, truncating: true, permissions: permissions, trailer: TraceRecorder.trailer)
     let recorder = TraceRecorder(start: .now())
     try file.append(recorder.header(utc: false))
+    LogExit.finishAtExit(file)
     return DebugSink(name: path, output: .trace(recorder) { events in try file.append(events) })
   }
 
