@@ -123,6 +123,10 @@ import Testing
       let invalid = try await client.post("/carts/erin/coupon", #"{"code": "FREE"}"#)
       #expect(invalid.reply.cart?.notice == "coupon FREE is not valid")
       #expect(invalid.reply.cart?.coupon == "SAVE20")
+      let valid = try await client.post("/carts/erin/coupon", #"{"code": "SAVE15"}"#)
+      #expect(valid.status == 200)
+      #expect(valid.reply.cart?.coupon == "SAVE15")
+      #expect(valid.reply.cart?.notice == nil, "the invalid code's notice goes once a valid one applies")
     }
   }
 
