@@ -130,6 +130,23 @@ import Testing
     }
   }
 
+  @Test func aRouteNoEndpointServesIsAJSON404() async throws {
+    try await withLiveServer { client, _ in
+      _ = try await client.add("apple", to: "jay")
+      let answers = [
+        ("GET /nowhere", try await client.get("/nowhere")),
+        ("POST /carts/jay", try await client.post("/carts/jay")),
+        ("DELETE /carts/jay/coupon", try await client.delete("/carts/jay/coupon")),
+      ]
+      for (request, answer) in answers {
+        #expect(answer.status == 404, "\(request)")
+        #expect(answer.reply.error == "no endpoint answers \(request): the service's README lists them")
+        #expect(answer.reply.cart == nil)
+      }
+      #expect(try await client.get("/carts/jay").reply.cart?.lines == ["apple": 1])
+    }
+  }
+
   @Test func twoQuotesRunAtOnceAndAWaitingOneCanBeCancelledByItsCarrier() async throws {
     let slowQuotes = CartServices(quoteDelay: .seconds(1))
     try await withLiveServer(services: slowQuotes) { client, _ in
