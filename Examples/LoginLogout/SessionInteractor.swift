@@ -53,13 +53,13 @@ struct SessionInteractor: Interactor {
     TransitionTable(\.status, onMissing: { action, status, store in
       store.unexpected = Unexpected(action: action, status: status)
     }) {
-      Transition(on: .login,       from: .loggedOut,                           to: .loggingIn,  run: logIn)
-      Transition(on: .logout,      from: .loggedIn,                            to: .loggingOut, run: logOut)
-      Transition(on: .forceLogout, from: [.loggingIn, .loggedIn, .loggingOut], to: .loggingOut, run: logOut)
+      Move(on: .login,       from: .loggedOut,                           to: .loggingIn,  run: logIn)
+      Move(on: .logout,      from: .loggedIn,                            to: .loggingOut, run: logOut)
+      Move(on: .forceLogout, from: [.loggingIn, .loggedIn, .loggingOut], to: .loggingOut, run: logOut)
     }
   }
 
-  private var logIn: Transition<Self, Status>.Work {
+  private var logIn: Move<Self, Status>.Work {
     { [service] _, store in
       do {
         try await service.login()
@@ -70,7 +70,7 @@ struct SessionInteractor: Interactor {
     }
   }
 
-  private var logOut: Transition<Self, Status>.Work {
+  private var logOut: Move<Self, Status>.Work {
     { [service] _, store in
       await service.logout()
       store.status = .loggedOut

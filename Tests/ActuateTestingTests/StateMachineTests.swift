@@ -9,11 +9,11 @@ struct LoginMachine: StateMachine {
 
   var transitions: TransitionTable<Self, State> {
     TransitionTable {
-      Transition(on: .login,       from: .loggedOut,              to: .loggingIn,  run: Self.finish(with: .loginOK))
-      Transition(on: .loginOK,     from: .loggingIn,              to: .loggedIn)
-      Transition(on: .logout,      from: .loggedIn,               to: .loggingOut, run: Self.finish(with: .logoutOK))
-      Transition(on: .logoutOK,    from: .loggingOut,             to: .loggedOut)
-      Transition(on: .forceLogout, from: [.loggingIn, .loggedIn], to: .loggingOut, run: Self.finish(with: .logoutOK))
+      Move(on: .login,       from: .loggedOut,              to: .loggingIn,  run: Self.finish(with: .loginOK))
+      Move(on: .loginOK,     from: .loggingIn,              to: .loggedIn)
+      Move(on: .logout,      from: .loggedIn,               to: .loggingOut, run: Self.finish(with: .logoutOK))
+      Move(on: .logoutOK,    from: .loggingOut,             to: .loggedOut)
+      Move(on: .forceLogout, from: [.loggingIn, .loggedIn], to: .loggingOut, run: Self.finish(with: .logoutOK))
     }
   }
 
@@ -25,7 +25,7 @@ struct LoginMachine: StateMachine {
   }
 
   /// Work that takes a second, then reports back.
-  static func finish(with action: Action) -> Transition<Self, State>.Work {
+  static func finish(with action: Action) -> Move<Self, State>.Work {
     { _, store in
       guard (try? await store.sleep(for: .seconds(1))) != nil else { return }
       store.send(action)
@@ -49,15 +49,15 @@ struct Upload: Interactor {
   static let table = TransitionTable<Self, Phase>(\.phase, onMissing: { action, phase, store in
     store.complaints.append("\(action) in \(phase)")
   }) {
-    Transition(on: { if case .send = $0 { true } else { false } }, from: { $0 == .idle }, to: { _, action in
+    Move(on: { if case .send = $0 { true } else { false } }, from: { $0 == .idle }, to: { _, action in
       if case .send(let size) = action { return .sending(size) }
       return .idle
     })
-    Transition(on: { $0 == .finished }, from: { if case .sending = $0 { true } else { false } }, to: { phase, _ in
+    Move(on: { $0 == .finished }, from: { if case .sending = $0 { true } else { false } }, to: { phase, _ in
       if case .sending(let size) = phase { return .done(size) }
       return phase
     })
-    Transition(on: .reset, from: { _ in true }, to: .idle)
+    Move(on: .reset, from: { _ in true }, to: .idle)
   }
 }
 

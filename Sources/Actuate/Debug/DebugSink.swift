@@ -69,7 +69,8 @@ public struct DebugSink: Sendable {
   ///   - rotation: When to start a new file and how many old ones to keep; 10 MB and 5 by default.
   ///   - permissions: The mode of a file this creates, rotated files too, less the process's umask:
   ///     `0o600` by default, readable and writable by its owner alone, because a log holds what the
-  ///     program's users did. A file that exists keeps its mode.
+  ///     program's users did. A file that exists and allows more is narrowed to them (an owner's narrower
+  ///     mode stays); if it cannot be, a warning on standard error names it.
   /// - Throws: ``DebugSinkError`` naming the path and the reason when the file cannot be opened for
   ///   writing: a missing folder, a directory, no permission.
   public static func file(
@@ -84,19 +85,23 @@ public struct DebugSink: Sendable {
   /// is taken to its end (its outcome in the end's arguments), an arrow from the handler that sent it, and
   /// instants for state changes (with their diff), hook elements, cancellations and dropped writes.
   ///
-  /// The file is replaced, not appended to. It is a JSON array that is never closed, which the format
-  /// allows so that a program that crashes or is killed still leaves a trace the viewers open: every event
-  /// is written whole, and the file always ends with one. To read it with a strict JSON parser, append `]`.
+  /// The file is replaced, not appended to. It is a JSON array, closed with `]` when the program exits
+  /// normally (returns from `main` or calls `exit()`) or when the last log that writes to it is gone, so that
+  /// any JSON tool reads it then. Until then it is left open, which the format allows so that a program that
+  /// crashes or is killed still leaves a trace the viewers open: every event is written whole, and the file
+  /// always ends with one; append `]` to read such a trace with a strict JSON parser.
   ///
   /// - Parameters:
   ///   - path: The file; relative paths start at the working directory.
   ///   - permissions: The mode of the file if this creates it, less the process's umask: `0o600` by
-  ///     default, its owner's alone, since the trace holds the actions and the state's diffs.
+  ///     default, its owner's alone, since the trace holds the actions and the state's diffs. A file that
+  ///     exists and allows more is narrowed to them, or named in a warning if it cannot be.
   /// - Throws: ``DebugSinkError`` when the file cannot be created.
   public static func trace(_ path: String, permissions: Int = 0o600) throws(DebugSinkError) -> DebugSink {
-    let file = try LogFile(path: path, truncating: true, permissions: permissions)
+    let file = try LogFile(path: path, truncating: true, permissions: permissions, trailer: TraceRecorder.trailer)
     let recorder = TraceRecorder(start: .now())
     try file.append(recorder.header(utc: false))
+    LogExit.finishAtExit(file)
     return DebugSink(name: path, output: .trace(recorder) { events in try file.append(events) })
   }
 

@@ -17,8 +17,18 @@ import Darwin
 /// turn: every logged store whose stop was asked for has logged "stopped", and the writer has written all
 /// it was given. Dispatch's and the cooperative pool's threads still run while `atexit` handlers do.
 ///
+/// Then it finishes every trace file still open, closing its JSON array with `]`.
+///
 /// No signal handler is installed: what a crash or a signal keeps is in Docs/Debugging.md.
 enum LogExit {
+  /// A trace file, held weakly: one whose sinks are all gone has finished itself.
+  private struct OpenTrace: Sendable {
+    weak var file: LogFile?
+  }
+
+  /// The trace files to finish at exit.
+  private static let traces = Locked<[OpenTrace]>([])
+
   /// One entry for each logged store whose stop was asked for and is not yet in its log.
   private static let stopping = DispatchGroup()
 
@@ -34,6 +44,15 @@ enum LogExit {
   /// Registers the exit handler, once per process; called as each log starts.
   static func register() {
     _ = registration
+  }
+
+  /// Finishes `file` at a normal exit, after the writer has written what it was given.
+  static func finishAtExit(_ file: LogFile) {
+    register()
+    traces.withLock { traces in
+      traces.removeAll { $0.file == nil }
+      traces.append(OpenTrace(file: file))
+    }
   }
 
   /// A logged store was asked to stop: an exit waits until `stopLogged()`.
@@ -57,5 +76,6 @@ enum LogExit {
         "[Actuate] warning: the debug log's writer had not written everything \(writerSeconds) s after the program began to exit, so the log may end early. A sink that blocks, or a program that exits from inside a sink, holds it up.\n"
       )
     }
+    for trace in traces.withLock({ $0 }) { trace.file?.finish() }
   }
 }

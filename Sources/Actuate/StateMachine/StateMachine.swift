@@ -7,10 +7,10 @@
 ///
 ///   var transitions: TransitionTable<Self, State> {
 ///     TransitionTable {
-///       Transition(on: .close,  from: .open,   to: .closed)
-///       Transition(on: .open,   from: .closed, to: .open)
-///       Transition(on: .lock,   from: .closed, to: .locked)
-///       Transition(on: .unlock, from: .locked, to: .closed)
+///       Move(on: .close,  from: .open,   to: .closed)
+///       Move(on: .open,   from: .closed, to: .open)
+///       Move(on: .lock,   from: .closed, to: .locked)
+///       Move(on: .unlock, from: .locked, to: .closed)
 ///     }
 ///   }
 /// }

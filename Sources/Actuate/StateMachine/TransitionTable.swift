@@ -3,11 +3,11 @@
 ///
 /// ```swift
 /// let table = TransitionTable<Self, Phase>(\.phase) {
-///   Transition(on: .login,       from: .loggedOut,                to: .loggingIn)
-///   Transition(on: .loginOK,     from: .loggingIn,                to: .loggedIn)
-///   Transition(on: .logout,      from: .loggedIn,                 to: .loggingOut)
-///   Transition(on: .logoutOK,    from: .loggingOut,               to: .loggedOut)
-///   Transition(on: .forceLogout, from: [.loggingIn, .loggedIn],   to: .loggingOut)
+///   Move(on: .login,       from: .loggedOut,                to: .loggingIn)
+///   Move(on: .loginOK,     from: .loggingIn,                to: .loggedIn)
+///   Move(on: .logout,      from: .loggedIn,                 to: .loggingOut)
+///   Move(on: .logoutOK,    from: .loggingOut,               to: .loggedOut)
+///   Move(on: .forceLogout, from: [.loggingIn, .loggedIn],   to: .loggingOut)
 /// }
 /// ```
 ///
@@ -19,14 +19,14 @@ public struct TransitionTable<I: Interactor, Phase: Sendable>: Sendable {
   public typealias MissingHandler = @Sendable (I.Action, Phase, isolated StoreActor<I>) -> Void
 
   let phase: WritableKeyPath<I.State, Phase> & Sendable
-  let rows: [Transition<I, Phase>]
+  let rows: [Move<I, Phase>]
   let onMissing: MissingHandler?
 
   /// A table over the property `phase` of the state.
   public init(
     _ phase: WritableKeyPath<I.State, Phase> & Sendable,
     onMissing: MissingHandler? = nil,
-    @TransitionsBuilder<I, Phase> rows: () -> [Transition<I, Phase>]
+    @TransitionsBuilder<I, Phase> rows: () -> [Move<I, Phase>]
   ) {
     self.phase = phase
     self.rows = rows()
@@ -53,7 +53,7 @@ extension TransitionTable where Phase == I.State {
   /// A table over the whole state.
   public init(
     onMissing: MissingHandler? = nil,
-    @TransitionsBuilder<I, Phase> rows: () -> [Transition<I, Phase>]
+    @TransitionsBuilder<I, Phase> rows: () -> [Move<I, Phase>]
   ) {
     self.init(\.self, onMissing: onMissing, rows: rows)
   }

@@ -1,4 +1,5 @@
 import Actuate
+import ActuateTesting
 import Foundation
 import Testing
 
@@ -127,19 +128,28 @@ enum DebuggingGuide {
   // [trace-every-store]
 
   // [trace]
-  static func traceTwoSearches(to path: String) async throws {
-    let debug = DebugLog(try .trace(path))                     // one trace file for both stores
+  /// Two searches on one trace, the first superseded. `pause` lets time pass on `clock`, which the stores and
+  /// the search service share: a real sleep for the picture in Docs/Debugging.md, a TestClock's advance in
+  /// the test, where it first lets the stores run up to their sleeps.
+  static func traceTwoSearches(
+    to debug: DebugLog, clock: any Clock<Duration>,
+    pause: @escaping @Sendable (Duration, [Store<BookSearchInteractor>]) async -> Void
+  ) async {
     let slowSearch: @Sendable (String) async -> [String] = { query in
-      try? await Task.sleep(for: .milliseconds(40))               // a slow service
+      try? await clock.sleep(for: .milliseconds(40))             // a slow service
       return ["\(query) cat"]
     }
-    let books = Store(initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
-    let authors = Store(initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), debug: .using(debug))
+    let books = Store(
+      initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), clock: clock, hooks: [], observers: [],
+      debug: .using(debug))
+    let authors = Store(
+      initialState: .init(), interactor: BookSearchInteractor(search: slowSearch), clock: clock, hooks: [], observers: [],
+      debug: .using(debug))
     books.send(.queryChanged("tab"))
     authors.send(.queryChanged("le guin"))
-    try? await Task.sleep(for: .milliseconds(15))                 // typing
-    await books.send(.queryChanged("tabby")).finish()
-    try? await Task.sleep(for: .milliseconds(60))
+    await pause(.milliseconds(15), [books, authors])             // typing
+    await books.send(.queryChanged("tabby")).finish()            // supersedes the search for "tab"
+    await pause(.milliseconds(60), [books, authors])
     books.stop()
     authors.stop()
     await books.flushDebugLog()
@@ -174,16 +184,27 @@ struct DebuggingGuideTests {
   @Test func theTraceOfTwoSearchesShowsSpansCancellationsAndFlows() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).json").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try await DebuggingGuide.traceTwoSearches(to: path)
+    // Held until the file is read: the trace stays open, as a running program's does.
+    let debug = DebugLog(try .trace(path))
     if let out = ProcessInfo.processInfo.environment["ACTUATE_GUIDE_TRACE"] {
-      try FileManager.default.copyItem(atPath: path, toPath: out)
+      // For the picture: the same sample on a real clock, where "tabby" comes 15 ms after "tab".
+      let pictured = DebugLog(try .trace(out))
+      await DebuggingGuide.traceTwoSearches(to: pictured, clock: ContinuousClock()) { duration, _ in
+        try? await Task.sleep(for: duration)
+      }
     }
-    let trace = try String(contentsOfFile: path, encoding: .utf8)
-    let events = try #require(try JSONSerialization.jsonObject(with: Data((trace + "]").utf8)) as? [[String: Any]])
+    let clock = TestClock()
+    await DebuggingGuide.traceTwoSearches(to: debug, clock: clock) { duration, stores in
+      for store in stores { await store.waitUntilIdle() }        // every search sleeps on the clock
+      await clock.advance(by: duration)
+    }
+    let events = try TraceFileReader(path: path).events
+    withExtendedLifetime(debug) {}
+    let actions = events.filter { $0["ph"] as? String == "B" && $0["name"] as? String != "handler" }.compactMap { $0["name"] as? String }
+    #expect(Set(actions) == [#".queryChanged("tab")"#, #".queryChanged("le guin")"#, #".queryChanged("tabby")"#, ".search"])
     let outcomes = events.compactMap { ($0["args"] as? [String: String])?["outcome"] }
-    #expect(outcomes.contains("cancelled (superseded)"))
-    #expect(outcomes.filter { $0 == "completed" }.count >= 4)
+    // The queries' three handlers, and the searches for "le guin" and "tabby", which woke at 40 and 55 ms.
+    #expect(outcomes.sorted() == ["cancelled (superseded)"] + Array(repeating: "completed", count: 5))
     #expect(events.contains { $0["ph"] as? String == "s" } && events.contains { $0["ph"] as? String == "f" })
   }
 }
-

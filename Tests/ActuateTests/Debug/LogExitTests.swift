@@ -60,12 +60,13 @@ struct LogExitTests {
     }
   }
 
-  @Test func aTraceClosesEverySpanWhenMainEnds() async throws {
+  @Test(arguments: [["stop"], ["stop", "exit"]])
+  func aTraceClosesEverySpanAndItsArrayWhenMainEnds(_ arguments: [String]) async throws {
     for _ in 0..<Self.runs {
       let trace = temporaryLogPath("exit-trace.json")
       defer { removeLogFiles(trace) }
-      _ = try await runProbe(["stop"], environment: ["ACTUATE_TRACE": trace])
-      let events = try TraceFileReader(path: trace).events.compactMap { event -> String? in
+      _ = try await runProbe(arguments, environment: ["ACTUATE_TRACE": trace])
+      let events = try TraceFileReader(path: trace, closed: true).events.compactMap { event -> String? in
         guard let phase = event["ph"] as? String, phase != "M" else { return nil }
         return "\(phase) \(event["name"] as? String ?? "")"
       }

@@ -27,6 +27,30 @@ struct LogFilePermissionTests {
     #expect(try permissions(path) == 0o600)
   }
 
+  @Test func aFileThatExistedWithAWiderModeIsNarrowedAsTheLogOpensIt() throws {
+    let path = temporaryLogPath("was-public.log")
+    let trace = temporaryLogPath("was-public-trace.json")
+    let narrower = temporaryLogPath("owners-own.log")
+    defer {
+      removeLogFiles(path)
+      removeLogFiles(trace)
+      removeLogFiles(narrower)
+    }
+    for file in [path, trace] {
+      #expect(FileManager.default.createFile(atPath: file, contents: Data("earlier\n".utf8), attributes: [.posixPermissions: 0o644]))
+      #expect(try permissions(file) == 0o644)
+    }
+    _ = try DebugSink.file(path)
+    _ = try DebugSink.trace(trace)
+    #expect(try permissions(path) == 0o600)
+    #expect(try permissions(trace) == 0o600)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier\n", "the file is appended to, not replaced")
+    // Only narrowed: a mode narrower than the one asked for stays.
+    #expect(FileManager.default.createFile(atPath: narrower, contents: nil, attributes: [.posixPermissions: 0o400]))
+    _ = try? DebugSink.file(narrower, permissions: 0o640)
+    #expect(try permissions(narrower) == 0o400)
+  }
+
   @Test func aProgramCanAskForWiderPermissions() throws {
     let path = temporaryLogPath("shared.log")
     let trace = temporaryLogPath("shared-trace.json")

@@ -24,6 +24,13 @@ private struct Account: Equatable {
   var session: Token?
 }
 
+/// Printed by the program itself, so it adopts `RedactedFields`.
+private struct Settings: Equatable, RedactedFields {
+  var email: String
+  @Redacted var apiKey: String
+  var token: Redacted<String>?
+}
+
 /// No `==`, so a change inside a redacted value is found by reflection.
 private struct Draft {
   var notes: Redacted<[String]>
@@ -116,6 +123,29 @@ private enum Action: Equatable {
     dump(Draft(notes: Redacted([secret])), to: &dumped)
     dump(password, to: &dumped)
     #expect(!dumped.contains(secret))
+  }
+
+  @Test func printingAStateThatAdoptsRedactedFieldsNamesAWrappedFieldByItsProperty() {
+    let settings = Settings(email: "ada@example.com", apiKey: secret, token: Redacted(secret))
+    let expected = #"Settings(email: "ada@example.com", apiKey: <redacted>, token: Optional(<redacted>))"#
+    var printed = ""
+    print(settings, to: &printed)
+    #expect(printed == expected + "\n")
+    #expect("\(settings)" == expected)
+    #expect(String(reflecting: settings) == expected)
+    #expect(String(describing: [settings]) == "[\(expected)]")
+    // Without the conformance Swift names the wrapper's storage: the reason the protocol exists.
+    #expect(String(describing: account).contains("_password: <redacted>"))
+    // The log does not go through the description: it names the field the same way, one a line.
+    #expect(
+      DebugLog.dump(settings)
+        == """
+        Settings(
+          email: "ada@example.com",
+          apiKey: <redacted>,
+          token: <redacted>
+        )
+        """)
   }
 
   @Test func itIsATransparentValueOtherwise() throws {

@@ -2,16 +2,22 @@
 import Foundation
 import Testing
 
-/// A trace file as the tests read it: checked to be an unclosed JSON array that ends with a whole event (the
-/// form the Trace Event Format allows and the viewers accept), closed with `]`, and parsed.
+/// A trace file as the tests read it. While its log runs (`closed: false`): checked to be an unclosed JSON
+/// array that ends with a whole event (the form the Trace Event Format allows and the viewers accept), then
+/// closed with `]` and parsed. Once the program has exited or its sink is gone (`closed: true`): checked to
+/// end with `]`, and parsed as it is, as any JSON tool would.
 struct TraceFileReader {
   let events: [[String: Any]]
 
-  init(path: String) throws {
+  init(path: String, closed: Bool = false) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasPrefix("[{"), "a trace starts the array with its first event")
-    #expect(text.hasSuffix("}"), "a trace ends with a whole event, never with a separator: \(text.suffix(80))")
-    let parsed = try JSONSerialization.jsonObject(with: Data((text + "]").utf8))
+    if closed {
+      #expect(text.hasSuffix("}\n]\n"), "a finished trace closes the array after its last event: \(text.suffix(80))")
+    } else {
+      #expect(text.hasSuffix("}"), "a trace ends with a whole event, never with a separator: \(text.suffix(80))")
+    }
+    let parsed = try JSONSerialization.jsonObject(with: Data((closed ? text : text + "]").utf8))
     events = try #require(parsed as? [[String: Any]])
   }
 

@@ -36,6 +36,17 @@ struct TraceTests {
     #expect(cancelled.contains { ($0["args"] as? [String: String])?["reason"] == "superseded" })
   }
 
+  @Test func aTraceWhoseSinkIsGoneIsClosedJSON() throws {
+    let path = temporaryLogPath("finished.json")
+    defer { removeLogFiles(path) }
+    var sink: DebugSink? = try .trace(path)
+    sink?.deliver(",\n{\"name\":\"an event\",\"ph\":\"i\",\"ts\":1,\"pid\":1,\"tid\":0}", warn: { Issue.record("\($0)") })
+    #expect(try TraceFileReader(path: path).events.count == 2, "open while its sink writes")
+    sink = nil
+    let events = try TraceFileReader(path: path, closed: true).events
+    #expect(events.map { $0["name"] as? String } == ["trace started", "an event"])
+  }
+
   @Test func aSentActionIsLinkedToItsSenderByAFlow() async throws {
     let path = temporaryLogPath("flow.json")
     defer { removeLogFiles(path) }

@@ -123,6 +123,27 @@ import Testing
       let invalid = try await client.post("/carts/erin/coupon", #"{"code": "FREE"}"#)
       #expect(invalid.reply.cart?.notice == "coupon FREE is not valid")
       #expect(invalid.reply.cart?.coupon == "SAVE20")
+      let valid = try await client.post("/carts/erin/coupon", #"{"code": "SAVE15"}"#)
+      #expect(valid.status == 200)
+      #expect(valid.reply.cart?.coupon == "SAVE15")
+      #expect(valid.reply.cart?.notice == nil, "the invalid code's notice goes once a valid one applies")
+    }
+  }
+
+  @Test func aRouteNoEndpointServesIsAJSON404() async throws {
+    try await withLiveServer { client, _ in
+      _ = try await client.add("apple", to: "jay")
+      let answers = [
+        ("GET /nowhere", try await client.get("/nowhere")),
+        ("POST /carts/jay", try await client.post("/carts/jay")),
+        ("DELETE /carts/jay/coupon", try await client.delete("/carts/jay/coupon")),
+      ]
+      for (request, answer) in answers {
+        #expect(answer.status == 404, "\(request)")
+        #expect(answer.reply.error == "no endpoint answers \(request): the service's README lists them")
+        #expect(answer.reply.cart == nil)
+      }
+      #expect(try await client.get("/carts/jay").reply.cart?.lines == ["apple": 1])
     }
   }
 

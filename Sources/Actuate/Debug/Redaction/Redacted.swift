@@ -22,7 +22,9 @@
 /// `==` when `Value` is `Equatable`, otherwise by comparing the values' fields.
 ///
 /// Its `description`, `debugDescription` and `customMirror` hide the value too, so that `print`, string
-/// interpolation and `dump(_:)` show `<redacted>`. Its `Encodable` and `Decodable` conformances encode the value
+/// interpolation and `dump(_:)` show `<redacted>`. Swift's own description of a struct names a wrapped
+/// field by its storage, `_password: <redacted>`; adopt ``RedactedFields`` in a state you print to show
+/// `password: <redacted>`. Its `Encodable` and `Decodable` conformances encode the value
 /// itself, as if it were not wrapped: redaction keeps a value out of logs, not out of what the program sends
 /// or stores on purpose.
 @propertyWrapper

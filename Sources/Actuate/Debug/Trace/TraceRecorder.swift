@@ -25,6 +25,9 @@ final class TraceRecorder: @unchecked Sendable {
     return json.text
   }
 
+  /// What closes the array once nothing more will be written: at a normal exit, or when the sink is gone.
+  static let trailer = "\n]\n"
+
   /// Appends the events `input` makes to `json`, each on a line of its own that starts with the comma
   /// separating it from the one before: the file always ends with a whole event, one `]` away from strict JSON.
   func record(_ input: TraceInput, store: StoreID, at time: WallTime, to json: inout JSONBuffer) {

@@ -76,6 +76,7 @@ public struct CartInteractor: Interactor {
       if let percent {
         store.coupon = code
         store.discountPercent = percent
+        store.notice = nil  // an earlier code's "is not valid" no longer applies
       } else {
         store.notice = "coupon \(code) is not valid"
       }

@@ -56,10 +56,11 @@ extension CartInteractor.Action {
 }
 
 extension Response {
-  /// Sorted keys, so that a reply reads the same however the cart's dictionaries happen to be ordered.
+  /// Sorted keys, so that a reply reads the same however the cart's dictionaries happen to be ordered; a
+  /// path in an error reads as it was sent, `/nowhere` rather than `\/nowhere`.
   private static let encoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }()
 

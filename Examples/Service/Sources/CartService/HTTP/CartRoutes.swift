@@ -4,7 +4,7 @@ import Logging
 /// The HTTP API over a ``SessionRegistry``.
 ///
 /// Adding an item makes the cart if it does not exist yet; every other endpoint needs an existing cart, and
-/// answers 404 without one.
+/// answers 404 without one. A path or method no endpoint serves is a 404 too, in the same JSON.
 ///
 /// | endpoint | action |
 /// | --- | --- |
@@ -23,6 +23,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
   let logger: Logger
 
   func add(to router: Router<BasicRequestContext>) {
+    router.add(middleware: JSONErrors())
     router.get("health") { _, _ in await health() }
     router.get("carts/:cart") { _, context in
       try await read(context.parameters.require("cart"))

@@ -12,9 +12,19 @@ public enum ActuateLogBridge {
       metadata["actuate.cause"] = entry.cause.map { "\($0)" }
       metadata["actuate.outcome"] = entry.outcome.map { "\($0)" }
       // A state's dump or diff spans many lines: worth them only to someone reading every change.
-      if logger.logLevel <= .debug { metadata["actuate.detail"] = entry.detail.map { "\($0)" } }
-      logger.log(level: Logger.Level(entry.level), "\(entry.message)", metadata: metadata)
+      let showsDetail = logger.logLevel <= .debug
+      if showsDetail { metadata["actuate.detail"] = entry.detail.map { "\($0)" } }
+      let message = showsDetail ? entry.message : withoutDetail(entry)
+      logger.log(level: Logger.Level(entry.level), "\(message)", metadata: metadata)
     }
+  }
+
+  /// An entry's message where its detail is left out: one that introduces it ("started with state:") would
+  /// end on a colon with nothing after it.
+  static func withoutDetail(_ entry: DebugEntry) -> String {
+    guard entry.detail != nil, entry.message.hasSuffix(":") else { return entry.message }
+    if entry.kind == .started { return "started" }
+    return String(entry.message.dropLast())
   }
 
   /// The kinds of entry a logger at `level` shows, so that a store never logs what would be dropped: at

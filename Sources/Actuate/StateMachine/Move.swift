@@ -1,10 +1,11 @@
 /// One row of a ``TransitionTable``: in a phase that `from` accepts, an action that `on` accepts moves the
-/// machine to the next phase, then runs the row's work, if any.
+/// machine to the next phase, then runs the row's work, if any. Read a row as "move on this action, from
+/// this phase, to that one".
 ///
 /// ```swift
-/// Transition(on: .login, from: .loggedOut, to: .loggingIn) { _, store in store.send(.loginFinished) }
+/// Move(on: .login, from: .loggedOut, to: .loggingIn) { _, store in store.send(.loginFinished) }
 /// ```
-public struct Transition<I: Interactor, Phase: Sendable>: Sendable {
+public struct Move<I: Interactor, Phase: Sendable>: Sendable {
   /// The work a row runs after moving the machine, isolated to the store.
   public typealias Work = @Sendable (I.Action, isolated StoreActor<I>) async -> Void
 
@@ -28,7 +29,7 @@ public struct Transition<I: Interactor, Phase: Sendable>: Sendable {
   }
 }
 
-extension Transition where I.Action: Equatable, Phase: Equatable {
+extension Move where I.Action: Equatable, Phase: Equatable {
   /// `action`, in `phase`, moves to `next`.
   public init(on action: I.Action, from phase: Phase, to next: Phase, run work: Work? = nil) {
     self.init(on: { $0 == action }, from: { $0 == phase }, to: { _, _ in next }, run: work)
