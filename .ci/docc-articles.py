@@ -31,8 +31,8 @@ BRANCH = "main"
 CATALOGS = {
     "Actuate": [
         "GettingStarted", "Interactors", "Policies", "Hooks", "Composition", "StateMachines", "Views",
-        "Debugging", "Services", "Performance", "Guarantees", "HowItWorks", "Examples", "ComingFromTCA",
-        "ComingFromEazy",
+        "Debugging", "Services", "Performance", "PerformanceJournal", "Guarantees", "HowItWorks", "Examples",
+        "ComingFromTCA", "ComingFromEazy",
     ],
     "ActuateTesting": ["Testing"],
 }
