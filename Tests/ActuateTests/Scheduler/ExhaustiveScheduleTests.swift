@@ -7,18 +7,27 @@ import Testing
 /// handlers returning, the clock moving, batches and a stop, up to a bound, with the invariants checked
 /// after every event; and every batch of commands against the same commands one at a time.
 ///
-/// The bound is the number of actions sent (and of commands in a batch): 3 by default, 2 under a
-/// sanitizer; `ACTUATE_EXHAUSTIVE_BOUND=4 swift test --filter Exhaustive` runs deeper. Coverage is printed.
+/// The bounds: 2 actions for the orders of events (a few seconds in a debug build; under a sanitizer,
+/// with no batches among the events), and batches of up to 3 commands (2 under a sanitizer).
+/// `ACTUATE_EXHAUSTIVE_BOUND=3 swift test --filter ExhaustiveSchedule` sets both to 3, for a deeper run
+/// (about a minute of CPU for the orders; the debounce and throttle scenarios make most of it), and
+/// `ACTUATE_EXHAUSTIVE_BATCH_BOUND=4` sets the batches' alone. Coverage is printed.
 @Suite("Scheduler: every order of events, exhaustively")
 struct ExhaustiveScheduleTests {
-  static var bound: Int {
-    ProcessInfo.processInfo.environment["ACTUATE_EXHAUSTIVE_BOUND"].flatMap(Int.init) ?? (Sanitizer.isActive ? 2 : 3)
+  static var deepBound: Int? { ProcessInfo.processInfo.environment["ACTUATE_EXHAUSTIVE_BOUND"].flatMap(Int.init) }
+  static var actionsBound: Int { deepBound ?? 2 }
+  static var batchBound: Int {
+    ProcessInfo.processInfo.environment["ACTUATE_EXHAUSTIVE_BATCH_BOUND"].flatMap(Int.init) ?? deepBound
+      ?? (Sanitizer.isActive ? 2 : 3)
   }
+  /// Under a sanitizer, without a deep bound, batches are left to the equivalence test.
+  static var batchesAmongEvents: Bool { deepBound != nil || !Sanitizer.isActive }
 
   @Test func everyOrderOfEventsKeepsTheInvariants() {
-    let bound = Self.bound
+    let bound = Self.actionsBound
     var total = ScheduleExplorer<SchedulerUnderCheck>.Report()
-    for scenario in ExhaustiveScenario.all(actions: bound) {
+    for var scenario in ExhaustiveScenario.all(actions: bound) {
+      scenario.batches = Self.batchesAmongEvents
       let explorer = ScheduleExplorer { tracing in SchedulerUnderCheck(scenario, tracing: tracing) }
       let report = explorer.run()
       print(
@@ -43,9 +52,10 @@ struct ExhaustiveScheduleTests {
   }
 
   @Test func aBatchDecidesAsTheSameCommandsTakenOneAtATime() {
-    let bound = Self.bound
+    let bound = Self.batchBound
     var counts: [BatchEquivalence.Divergence: Int] = [:]
     var examples: [BatchEquivalence.Divergence: String] = [:]
+    var predicateBug = (count: 0, example: "")
     let clock = ContinuousClock()
     let started = clock.now
     for scenario in ExhaustiveScenario.all(actions: bound) {
@@ -57,7 +67,10 @@ struct ExhaustiveScheduleTests {
             counts[kind, default: 0] += 1
             let example = Self.describe(scenario, prelude, batch, together, alone)
             if examples[kind] == nil { examples[kind] = example }
-            if let disagreement {
+            if disagreement != nil, equivalence.predicateCancelLosesToALaterSupersede(prelude: prelude, batch, together: together) {
+              if predicateBug.count == 0 { predicateBug.example = example }
+              predicateBug.count += 1
+            } else if let disagreement {
               Issue.record("\(example)\nthe reference model disagrees with the batch: \(disagreement)")
               return
             }
@@ -78,6 +91,11 @@ struct ExhaustiveScheduleTests {
       let known = kind == .quickHandlerCancelledFirst ? "" : " (a bug, disabled tests below)"
       print("  \(count) batches where an action \(kind)\(known); the shortest:\n\(examples[kind]!)")
     }
+    if predicateBug.count > 0 {
+      print(
+        "  \(predicateBug.count) batches where a cancel by predicate loses to a later superseding action, against the "
+          + "model (a bug, disabled test below); the shortest:\n\(predicateBug.example)")
+    }
   }
 
   // MARK: Found by the checker
@@ -94,6 +112,18 @@ struct ExhaustiveScheduleTests {
     #expect(together == alone, "\(Self.describe(scenario, [], batch, together, alone))")
   }
 
+  /// The same to the lookahead: an action it drops holds no place, so the one behind it runs; one at a
+  /// time, that one was dropped as the place was taken.
+  @Test(.disabled("bug: [send #0 dropNew a, send #1 dropNew a, cancel #0] as one batch: #1 runs; one at a time, #1 is dropped .alreadyRunning"))
+  func anActionTheLookaheadDropsStillShutsOutTheOneBehindIt() {
+    let scenario = ExhaustiveScenario.all(actions: 2).first { $0.kind == .dropNew }!
+    let equivalence = BatchEquivalence(scenario: scenario)
+    let batch: [CheckedCommand] = [.send("a", quick: false), .send("a", quick: false), .cancelTask(0)]
+    let together = equivalence.take(prelude: [], batch, together: true).0
+    let alone = equivalence.take(prelude: [], batch, together: false).0
+    #expect(together == alone, "\(Self.describe(scenario, [], batch, together, alone))")
+  }
+
   /// A cancel the batch lookahead applies to an action its own policy would have dropped (drop-new,
   /// throttle) or superseded gives the action the cancel's reason, not the policy's.
   @Test(.disabled("bug: [send #0 dropNew a, send #1 dropNew a, cancel id a] as one batch: #1 ends .cancelled(.explicit); one at a time, .cancelled(.alreadyRunning)"))
@@ -104,6 +134,21 @@ struct ExhaustiveScheduleTests {
     let together = equivalence.take(prelude: [], batch, together: true).0
     let alone = equivalence.take(prelude: [], batch, together: false).0
     #expect(together == alone, "\(Self.describe(scenario, [], batch, together, alone))")
+  }
+
+  /// Looking ahead, a cancel by predicate gives an earlier action its reason only if no later action under
+  /// the id supersedes it: `BatchLookahead.reason(cancelling:ids:matchers:)` asks the ids first, so the
+  /// farther superseding action wins over the nearer cancel.
+  @Test(.disabled("bug: [send #0 cancelPrevious a, cancel(ids: where: all), send #1 cancelPrevious a] as one batch: #0 ends .cancelled(.superseded); one at a time and in the model, .cancelled(.explicit)"))
+  func aCancelByPredicateGivesItsReasonBeforeALaterSupersedingAction() {
+    let runtime = SchedulerRuntime()
+    runtime.batch([
+      .send(0, .cancelPrevious(id: "a"), runs: nil), .cancelMatching { _ in true },
+      .send(1, .cancelPrevious(id: "a"), runs: nil),
+    ])
+    runtime.windDown()
+    #expect(runtime.outcome(0) == .cancelled(.explicit))
+    #expect(runtime.running == [1])
   }
 
   // MARK: Reading
