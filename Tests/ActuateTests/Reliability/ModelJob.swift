@@ -18,8 +18,12 @@ struct ModelJob: Equatable, Sendable, CustomStringConvertible {
   let kind: Kind
   /// `nil` only for a plain concurrent action, which runs under no id.
   let group: String?
-  /// In ticks of ``ReferenceModel/tick``.
+  /// In ticks of ``ReferenceModel/tick``, or ``untilEnded``.
   let duration: Int
+
+  /// A handler that runs until the test ends it (`ReferenceModel.handlerReturns`), at any point: the
+  /// exhaustive checker's. Never sent to a store.
+  static let untilEnded = -1
 
   var policy: ActionPolicy {
     guard let group else { return .concurrent }

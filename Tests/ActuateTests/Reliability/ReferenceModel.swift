@@ -48,6 +48,9 @@ struct ReferenceModel {
   private var stopped = false
   /// While a batch is taken, cancelled handlers return only once it has been: their store is busy.
   var takingBatch = false
+  /// Whether cancelled handlers return only when told (``handlerReturns(_:)``), one at a time, rather than
+  /// all at the end of each step: the exhaustive checker tries every order of their returns.
+  var cancelledReturnWhenTold = false
 
   // MARK: Steps
 
@@ -177,6 +180,7 @@ struct ReferenceModel {
   private mutating func runHandler(_ number: Int) {
     log.append("start \(number)")
     let duration = jobs[number].duration
+    if duration == ModelJob.untilEnded { return }
     if duration == 0 {
       log.append("end \(number)")
       end(number)
@@ -234,11 +238,25 @@ struct ReferenceModel {
     for number in waiting { drop(number, reason) }
   }
 
+  /// The handler of a started job returns now, whenever the test says: it finishes, or, cancelled, winds
+  /// down. For jobs that run ``ModelJob/untilEnded`` and cancelled handlers under `cancelledReturnWhenTold`.
+  mutating func handlerReturns(_ number: Int) {
+    precondition(outcomes[number] == nil, "#\(number) has ended")
+    if cancelReasons[number] == nil { log.append("end \(number)") }
+    sleepers.removeAll {
+      switch $0.wake {
+      case .handlerEnds(let other), .debounceEnds(let other): other == number
+      case .windowCloses: false
+      }
+    }
+    end(number)
+  }
+
   /// Cancelled handlers return once the store is free again: they end after the step that cancelled them.
   /// In which order is not the store's to say (each returns when its task next runs), so what each one's
   /// return sets off is a segment of the log that may come before or after the others (`allows(_:)`).
   mutating func windDown() {
-    guard !takingBatch else { return }
+    guard !takingBatch, !cancelledReturnWhenTold else { return }
     let cancelled = jobs.indices.filter { outcomes[$0] == nil && cancelReasons[$0] != nil }
     let start = log.count
     var segments: [[String]] = []
@@ -289,6 +307,44 @@ struct ReferenceModel {
     } else if groups[id]?.isEmpty == true {
       groups[id] = nil
     }
+  }
+
+  /// Feeds everything that decides the model's future to `hasher`, but not its log, which is history: the
+  /// exhaustive checker's picture of the model.
+  func fingerprint(into hasher: inout Hasher) {
+    for job in jobs {
+      hasher.combine(job.group)
+      hasher.combine(job.duration)
+    }
+    hasher.combine(outcomes)
+    hasher.combine(cancelReasons)
+    hasher.combine(now)
+    for sleeper in sleepers.sorted(by: { ($0.deadline, $0.order) < ($1.deadline, $1.order) }) {
+      hasher.combine(sleeper.deadline)
+      switch sleeper.wake {
+      case .handlerEnds(let number):
+        hasher.combine(0)
+        hasher.combine(number)
+      case .debounceEnds(let number):
+        hasher.combine(1)
+        hasher.combine(number)
+      case .windowCloses(let id, let token):
+        hasher.combine(2)
+        hasher.combine(id)
+        hasher.combine(token)
+      }
+    }
+    for (id, group) in groups.sorted(by: { $0.key < $1.key }) {
+      hasher.combine(id)
+      hasher.combine(group.active)
+      hasher.combine(group.queued)
+      hasher.combine(group.window?.token)
+      hasher.combine(group.window?.duration)
+      hasher.combine(group.window?.pending)
+    }
+    hasher.combine(loose.sorted())
+    hasher.combine(tokens)
+    hasher.combine(stopped)
   }
 
   /// Whether the job is started or waiting: used to pick jobs worth cancelling.

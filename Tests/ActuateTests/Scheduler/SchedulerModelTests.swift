@@ -119,8 +119,8 @@ struct SchedulerModelTests {
   }
 
   /// What the runtime and the model disagree on, if anything: the log, an action's outcome, the actions the
-  /// scheduler holds, the started ones, or a group kept empty.
-  private static func disagreement(between runtime: SchedulerRuntime, and model: ReferenceModel) -> String? {
+  /// scheduler holds, the started ones, or a group kept empty. The exhaustive checker asks it too.
+  static func disagreement(between runtime: SchedulerRuntime, and model: ReferenceModel) -> String? {
     if runtime.log != model.log { return "log \(runtime.log), the model says \(model.log)" }
     for number in model.jobs.indices {
       let actual = runtime.outcome(UInt64(number))
@@ -144,7 +144,7 @@ struct SchedulerModelTests {
     return nil
   }
 
-  private static func text(of outcome: ActionOutcome?) -> String {
+  static func text(of outcome: ActionOutcome?) -> String {
     outcome.map { "\($0)" } ?? "not yet"
   }
 }

@@ -56,6 +56,9 @@ final class SchedulerRuntime {
   /// Every timer armed so far, oldest first.
   private(set) var armedTimers: [SchedulerTimer] = []
   private(set) var isStopped = false
+  /// Whether events return their decisions as lines: the exhaustive checker, which reads none, turns it
+  /// off to run faster.
+  var tracesDecisions = true
   private var trace: [String] = []
   private var depth = 0
   private var inEvent = false
@@ -181,9 +184,93 @@ final class SchedulerRuntime {
 
   func outcome(_ number: UInt64) -> ActionOutcome? { records[number]?.outcome }
 
+  /// How long until the next sleep falls due, if one is pending.
+  var nextWake: Duration? { sleepers.map(\.deadline).min().map { $0 - now } }
+
+  /// The timers armed and not yet fired or disarmed.
+  var armedTimerCount: Int { sleepers.filter { if case .timer = $0.wake { true } else { false } }.count }
+
+  /// Whether the timer of this token under `id` is armed: not fired, not disarmed.
+  func isArmed(_ id: CancelID, token: UInt64) -> Bool {
+    sleepers.contains { if case .timer(let timer, _) = $0.wake { timer.id == id && timer.token == token } else { false } }
+  }
+
+  /// Feeds what the runtime itself keeps of the future to `hasher`: the clock and the pending sleeps, in
+  /// the order they wake. The exhaustive checker's picture of the runtime, beside the scheduler's.
+  func fingerprint(into hasher: inout Hasher) {
+    hasher.combine(now)
+    hasher.combine(isStopped)
+    for sleeper in sleepers.sorted(by: isBefore) {
+      hasher.combine(sleeper.deadline)
+      switch sleeper.wake {
+      case .handlerReturns(let number):
+        hasher.combine(0 as UInt8)
+        hasher.combine(number)
+      case .delayEnds(let number):
+        hasher.combine(1 as UInt8)
+        hasher.combine(number)
+      case .timer(let timer, _):
+        hasher.combine(2 as UInt8)
+        hasher.combine(timer.id)
+        hasher.combine(timer.token)
+      }
+    }
+    for number in launchedUnder.keys.sorted() { hasher.combine(number) }
+  }
+
   /// The actions launched and not ended: running, sleeping out a delay, or cancelled and winding down.
   var running: Set<UInt64> {
     Set(launchedUnder.keys.filter { !records[$0]!.isDone })
+  }
+
+  /// A runtime that goes on by itself from this one's state: new records with the same fields stand in
+  /// the scheduler for the old ones. The exhaustive checker explores each state's events from copies of it
+  /// rather than by replaying the events that led there (and checks, now and then, that both agree).
+  /// Between events only, and with no cleanups.
+  func copy() -> SchedulerRuntime {
+    precondition(!inEvent && cleanups.isEmpty, "copied inside an event, or with cleanups")
+    precondition(!scheduler.lookahead.isActive && !scheduler.holdsDebounced, "copied while a batch is taken")
+    let copy = SchedulerRuntime()
+    for (number, record) in records {
+      let new = TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home)
+      if let reason = record.cancelReason { _ = new.markCancelled(reason) }
+      new.hasStarted = record.hasStarted
+      new.isLive = record.isLive
+      new.isGrouped = record.isGrouped
+      new.group = record.group
+      new.childNode = record.childNode
+      new.senderNumber = record.senderNumber
+      if record.isDone { new.end(record.endingOutcome) }
+      copy.records[number] = new
+    }
+    let copied = copy.records
+    func moved(_ record: TaskRecord) -> TaskRecord { copied[record.number]! }
+    var scheduler = self.scheduler
+    scheduler.live = scheduler.live.mapValues { Scheduler.Live(record: moved($0.record), task: $0.task) }
+    scheduler.groups = scheduler.groups.mapValues { group in
+      var group = group
+      group.active = group.active.mapValues(moved)
+      group.uncancelled = group.uncancelled.mapValues(moved)
+      group.queued = group.queued.map { WorkGroup.Waiting(record: moved($0.record), max: $0.max) }
+      group.debounced = group.debounced.map(moved)
+      let pending = group.window?.pending.map(moved)
+      group.window?.pending = pending
+      group.tagged = group.tagged.mapValues(moved)
+      return group
+    }
+    copy.scheduler = scheduler
+    copy.launchedUnder = launchedUnder
+    copy.runs = runs
+    copy.policies = policies
+    copy.log = log
+    copy.now = now
+    copy.sleepers = sleepers
+    copy.order = order
+    copy.timerNames = timerNames
+    copy.armedTimers = armedTimers
+    copy.isStopped = isStopped
+    copy.tracesDecisions = tracesDecisions
+    return copy
   }
 
   // MARK: Carrying out
@@ -269,8 +356,9 @@ final class SchedulerRuntime {
     }
   }
 
-  private func note(_ line: String) {
-    trace.append(String(repeating: "  ", count: depth) + line)
+  private func note(_ line: @autoclosure () -> String) {
+    guard tracesDecisions else { return }
+    trace.append(String(repeating: "  ", count: depth) + line())
   }
 
   /// `StoreActor.launch`: the action joins its group, then its task starts and runs its first stretch; a
