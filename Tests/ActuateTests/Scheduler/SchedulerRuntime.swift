@@ -229,15 +229,12 @@ final class SchedulerRuntime {
   /// Between events only, and with no cleanups.
   func copy() -> SchedulerRuntime {
     precondition(!inEvent && cleanups.isEmpty, "copied inside an event, or with cleanups")
-    precondition(!scheduler.lookahead.isActive && !scheduler.holdsDebounced, "copied while a batch is taken")
+    precondition(!scheduler.lookahead.isActive && scheduler.debouncedToBatchEnd.isEmpty, "copied while a batch is taken")
     let copy = SchedulerRuntime()
     for (number, record) in records {
       let new = TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home)
       if let reason = record.cancelReason { _ = new.markCancelled(reason) }
       new.hasStarted = record.hasStarted
-      new.isLive = record.isLive
-      new.isGrouped = record.isGrouped
-      new.group = record.group
       new.childNode = record.childNode
       new.senderNumber = record.senderNumber
       if record.isDone { new.end(record.endingOutcome) }
@@ -246,7 +243,7 @@ final class SchedulerRuntime {
     let copied = copy.records
     func moved(_ record: TaskRecord) -> TaskRecord { copied[record.number]! }
     var scheduler = self.scheduler
-    scheduler.live = scheduler.live.mapValues { Scheduler.Live(record: moved($0.record), task: $0.task) }
+    scheduler.live = scheduler.live.mapValues(moved)
     scheduler.groups = scheduler.groups.mapValues { group in
       var group = group
       group.active = group.active.mapValues(moved)

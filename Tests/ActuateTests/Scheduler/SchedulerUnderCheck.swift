@@ -221,9 +221,7 @@ struct SchedulerUnderCheck: ExploredSystem {
       hasher.combine(record.hasStarted)
       hasher.combine(record.cancelReason)
       hasher.combine(record.outcome)
-      hasher.combine(record.isLive)
-      hasher.combine(record.isGrouped)
-      hasher.combine(record.group)
+      hasher.combine(runtime.scheduler.memberships[record.number])
     }
     let scheduler = runtime.scheduler
     hasher.combine(scheduler.live.keys.sorted())
@@ -240,7 +238,7 @@ struct SchedulerUnderCheck: ExploredSystem {
       hasher.combine(group.debounced?.number)
       for timer in [group.window, group.gap] {
         hasher.combine(timer?.token)
-        hasher.combine(timer?.task != nil)
+        hasher.combine(timer?.record != nil)
         hasher.combine(timer?.pending?.number)
       }
       hasher.combine(group.tagged.keys.sorted())
@@ -322,7 +320,7 @@ extension SchedulerUnderCheck {
   /// not wait for, no batch state between events; and nothing at all once no work is live.
   private func memoryIsBoundedByLiveWork() -> String? {
     let scheduler = runtime.scheduler
-    if scheduler.lookahead.isActive || scheduler.holdsDebounced { return "batch state kept after the batch" }
+    if scheduler.lookahead.isActive || !scheduler.debouncedToBatchEnd.isEmpty { return "batch state kept after the batch" }
     var timers = 0
     for (id, group) in scheduler.groups {
       if group.isEmpty { return "the empty group \(id.summary) is kept" }
