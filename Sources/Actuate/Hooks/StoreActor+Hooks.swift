@@ -39,7 +39,8 @@ extension StoreActor {
 
   func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
     // A hook a test clock woke (a sleep inside its sequence) is back once it has an element.
-    deliveries.awaitsNext(record)
+    // Only a tracker that exists can have handed out a wake-up.
+    home.deliveriesIfMade?.awaitsNext(record)
     route.hookDelivered(record, element: describe(element), in: self)
   }
 }

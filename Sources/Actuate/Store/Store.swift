@@ -25,19 +25,30 @@ public final class Store<I: Interactor>: Sendable {
     watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil,
     executor: (any OwnedExecutor)? = nil
   ) {
+    let storeID = StoreID(type: String(describing: I.self), given: name)
+    // Off, nothing is attached, so the store never tells a log anything.
+    let watcher = watching(storeID)
+    self.watcher = watcher
+    var warnings = WarningRoute()
+    if let watcher, watcher.takesWarnings {
+      warnings = WarningRoute { message in watcher.event(StoreEvent<I>.warning(message)) }
+    }
     actor = StoreActor(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
-      starter: starter, name: name, executor: executor)
-    // Off, nothing is attached, so the store never tells a log anything.
-    watcher = watching(actor.storeID)
-    if let watcher, watcher.takesWarnings {
-      actor.warnings.attach { message in watcher.event(StoreEvent<I>.warning(message)) }
+      starter: starter, storeID: storeID, warnings: warnings, executor: executor)
+    actor.home.attach(actor)
+    // Starting does something only for a store with a watcher, an observer, a hook or children to start.
+    // Any other store takes no start command, so making one starts no task and leaves no batch behind: a
+    // process can hold many idle stores.
+    if watcher != nil || !observers.isEmpty || !hooks.isEmpty || actor.hasChildren,
+      actor.intake.enqueue(.start(watcher))
+    {
+      actor.scheduleDrainFromOutside()
     }
-    actor.home.attach(self)
-    if actor.intake.enqueue(.start(watcher)) { actor.scheduleDrainFromOutside() }
   }
 
   deinit {
+    actor.home.detach()
     watcher?.stopRequested()
     actor.stopFromOutside(.released)
   }
@@ -125,10 +136,6 @@ public final class Store<I: Interactor>: Sendable {
   func finishCurrentStretch() async {
     await actor.finishCurrentStretch()
   }
-}
-
-extension Store: StoreKeeper {
-  var taskOwner: any TaskOwner { actor }
 }
 
 extension Store {

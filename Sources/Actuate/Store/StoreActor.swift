@@ -17,69 +17,29 @@
 /// every task and hook and is released once they have ended.
 @dynamicMemberLookup
 public final actor StoreActor<I: Interactor>: TaskOwner {
-  /// Names this store in logs and warnings. (Not `id`: members of the store shadow state properties of the
-  /// same name, and `id` is a common one.)
-  public nonisolated let storeID: StoreID
-  /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
-  nonisolated let clock: any Clock<Duration>
-  @usableFromInline package nonisolated let interactor: I
-  @usableFromInline nonisolated let intake = Intake<I>()
-  /// Where this store's warnings go: its debug log, or standard error.
-  nonisolated let warnings = WarningRoute()
-  /// What this store's task records share; a child store's records are its root's.
-  package nonisolated let home: RecordHome
-  /// Values handed to hooks that are still reacting to them.
-  nonisolated let deliveries: DeliveryTracker
-  /// Whose executor this store runs on: its own, or, for a child store, its root's, so that parent and
-  /// children share one serial executor and a child's handler reaches the root's state without a hop.
-  nonisolated let anchor: ExecutorAnchor
-  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
-  nonisolated let executor: UnownedSerialExecutor
-  /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
-  nonisolated let link: (any ChildLink<I>)?
-  /// Where this store's sends, cancels and hook reports go: the store itself for a root, its root through
-  /// `link` for a child.
-  nonisolated let route: any StoreRoute<I>
-  /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
-  @usableFromInline nonisolated let isChild: Bool
-  let hooksToStart: [I.Hook]
-  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
-  nonisolated let childHooks: ChildHooks?
-  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
-  /// interactor in the client's module; `nil` for the others, which start them through `run`.
-  nonisolated let starter: TaskStarter<I>?
-
   /// The state. Only ever touched on the store's executor; `nonisolated(unsafe)` so a child store's link,
   /// which runs on the same executor, can write into it in place.
   @usableFromInline nonisolated(unsafe) var current: I.State
+  @usableFromInline package nonisolated let interactor: I
+  @usableFromInline nonisolated let intake = Intake<I>()
+  /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
+  @usableFromInline nonisolated let isChild: Bool
+  /// What the store was made with and never changes: who it is, where it runs, how it reaches its state.
+  nonisolated let wiring: StoreWiring<I>
   /// The children running inside this store, `nil` when the interactor declares none.
   var children: ChildTable<I>?
-  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
-  /// a look-up of the table's generic type.
-  nonisolated let hasChildren: Bool
+  var hookTasks: [Task<Void, Never>] = []
   // The bookkeeping below (`@exclusivity(unchecked)`) is touched only by the store's own code, in accesses
   // that never overlap: the dynamic exclusivity check each access would make is skipped on the hot path.
   // The state itself (`current`) keeps its check.
   /// Decides when each action starts, waits, is dropped or is cancelled; the store carries it out.
   @exclusivity(unchecked) var scheduler = Scheduler()
-  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
-  /// running it, and join the change `cleaning.change` names.
-  @exclusivity(unchecked) var cleaning: Cleanup?
-  /// While code running on the store cancels (a handler, a hook or a cleanup calling ``cancel(id:)`` or
-  /// another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
-  /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
-  /// action's policy, `stop()`), whose cleanups are changes of their own.
-  @exclusivity(unchecked) var cancellingStretch: ChangeOwner?
+  /// Where the store's own code is: the stretch it runs, its change, its cleanups, its batch.
+  @exclusivity(unchecked) var stretch = StretchState()
   /// Asked on every write and every action's end, with whether anyone listens (`isObserved`).
   @exclusivity(unchecked) var observers: Observers<I>
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
-  @exclusivity(unchecked) var isStopped = false
-  var hookTasks: [Task<Void, Never>] = []
-  /// Reused between drains so that taking a batch allocates nothing.
-  @exclusivity(unchecked) var batchBuffer: [Intake<I>.Command] = []
 
-  /// The state before the first write of the current stretch, while anyone listens for changes.
-  @exclusivity(unchecked) var openChange: OpenChange?
   /// The state before the open change's first write; only while a change is open.
   var stateBeforeChange: I.State { Self.old(of: openChange!) }
 
@@ -87,61 +47,99 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   static func old(of change: OpenChange) -> I.State {
     unsafeDowncast(change, to: OpenStateChange<I.State>.self).old
   }
-  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will
-  /// publish its change after it.
-  @exclusivity(unchecked) var boundaryDepth = 0
-  @exclusivity(unchecked) var publishScheduled = false
-  /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
-  /// test can tell when a round trip through the store found nothing new to do.
-  @exclusivity(unchecked) var activity: UInt64 = 0
 
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
-    observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, name: String? = nil,
-    executor owned: (any OwnedExecutor)? = nil
+    observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, storeID: StoreID,
+    warnings: WarningRoute = WarningRoute(), executor owned: (any OwnedExecutor)? = nil
   ) {
-    self.starter = starter
-    self.storeID = StoreID(type: String(describing: I.self), given: name)
-    self.childHooks = childHooks
     self.current = state
     self.interactor = interactor
-    self.clock = clock
-    self.hooksToStart = hooks
     self.observers = Observers(observers)
-    self.anchor = ExecutorAnchor(owned: owned)
-    self.executor = anchor.executor
-    let home = RecordHome()
-    self.deliveries = home.deliveries
-    self.link = nil
     self.isChild = false
-    self.children = ChildTable(interactor.children)
-    self.hasChildren = children != nil
-    self.home = home
-    self.route = OwnRoute<I>()
+    let children = ChildTable(interactor.children)
+    self.children = children
+    self.wiring = StoreWiring(
+      storeID: storeID, clock: clock, warnings: warnings, home: RecordHome(), anchor: ExecutorAnchor(owned: owned),
+      link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks, starter: starter)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
-  init(
-    child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>,
-    deliveries: DeliveryTracker, hooks: ChildHooks?
-  ) {
-    self.storeID = StoreID(type: link.name)
-    self.starter = nil
+  init(child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, hooks: ChildHooks?) {
     self.current = link.state
     self.interactor = interactor
-    self.clock = clock
-    self.hooksToStart = hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases)
-    self.childHooks = hooks
     self.observers = Observers([])
-    self.anchor = anchor
-    self.executor = anchor.executor
-    self.deliveries = deliveries
-    self.link = link
-    self.route = link
     self.isChild = true
-    self.children = ChildTable(interactor.children)
-    self.hasChildren = children != nil
-    self.home = link.home
+    let children = ChildTable(interactor.children)
+    self.children = children
+    self.wiring = StoreWiring(
+      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, anchor: anchor,
+      link: link, route: link, hasChildren: children != nil,
+      hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
+      childHooks: hooks, starter: nil)
+  }
+
+  // MARK: Wiring and stretch, by name
+
+  /// Names this store in logs and warnings. (Not `id`: members of the store shadow state properties of the
+  /// same name, and `id` is a common one.)
+  public nonisolated var storeID: StoreID { wiring.storeID }
+  /// The store's clock: debounce, throttle and ``sleep(for:)`` run on it, and a TestStore controls it.
+  nonisolated var clock: any Clock<Duration> { wiring.clock }
+  /// Where this store's warnings go: its debug log, or standard error.
+  nonisolated var warnings: WarningRoute { wiring.warnings }
+  /// What this store's task records share; a child store's records are its root's.
+  package nonisolated var home: RecordHome { wiring.home }
+  /// Values handed to hooks that are still reacting to them.
+  nonisolated var deliveries: DeliveryTracker { wiring.home.deliveries }
+  /// Whose executor this store runs on: its own, or, for a child store, its root's.
+  nonisolated var anchor: ExecutorAnchor { wiring.anchor }
+  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
+  nonisolated var executor: UnownedSerialExecutor { wiring.executor }
+  /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
+  nonisolated var link: (any ChildLink<I>)? { wiring.link }
+  /// Where this store's sends, cancels and hook reports go.
+  nonisolated var route: any StoreRoute<I> { wiring.route }
+  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
+  /// a look-up of the table's generic type.
+  nonisolated var hasChildren: Bool { wiring.hasChildren }
+  nonisolated var hooksToStart: [I.Hook] { wiring.hooksToStart }
+  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
+  nonisolated var childHooks: ChildHooks? { wiring.childHooks }
+  /// How a root store made by the public initialiser starts its actions' tasks; `nil` for the others.
+  nonisolated var starter: TaskStarter<I>? { wiring.starter }
+
+  var cleaning: Cleanup? {
+    get { stretch.cleaning }
+    set { stretch.cleaning = newValue }
+  }
+  var cancellingStretch: ChangeOwner? {
+    get { stretch.cancellingStretch }
+    set { stretch.cancellingStretch = newValue }
+  }
+  var isStopped: Bool {
+    get { stretch.isStopped }
+    set { stretch.isStopped = newValue }
+  }
+  var batchBuffer: [Intake<I>.Command] {
+    get { stretch.batchBuffer }
+    _modify { yield &stretch.batchBuffer }
+  }
+  var openChange: OpenChange? {
+    get { stretch.openChange }
+    set { stretch.openChange = newValue }
+  }
+  var boundaryDepth: Int {
+    get { stretch.boundaryDepth }
+    set { stretch.boundaryDepth = newValue }
+  }
+  var publishScheduled: Bool {
+    get { stretch.publishScheduled }
+    set { stretch.publishScheduled = newValue }
+  }
+  var activity: UInt64 {
+    get { stretch.activity }
+    set { stretch.activity = newValue }
   }
 
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it

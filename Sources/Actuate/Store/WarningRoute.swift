@@ -2,14 +2,14 @@
 /// its filter keeps warnings; to standard error otherwise.
 ///
 /// A service's logs go to one place (swift-log, a collector): a warning on standard error, beside the
-/// log that tells what the store did, would be lost there. Nonisolated, since some warnings are given off
-/// the store (a send after a stop), and set once, as the store is made, before anything can warn.
-final class WarningRoute: @unchecked Sendable {
-  // @unchecked: `log` is set once, in the `Store`'s initialiser, before the store is shared.
-  private var log: (@Sendable (String) -> Void)?
+/// log that tells what the store did, would be lost there. A value fixed as the store is made (the `Store`
+/// makes its watcher first, from the store's id): some warnings are given off the store (a send after a
+/// stop), and a value set once needs no object and no lock to be read from anywhere.
+struct WarningRoute: Sendable {
+  private let log: (@Sendable (String) -> Void)?
 
-  /// Sends the store's warnings to `log` from now on.
-  func attach(_ log: @escaping @Sendable (String) -> Void) {
+  /// Warnings go to `log`, or to standard error when it is `nil`.
+  init(log: (@Sendable (String) -> Void)? = nil) {
     self.log = log
   }
 

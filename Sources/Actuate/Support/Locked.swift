@@ -13,7 +13,11 @@ import Darwin
 /// platform, which the sanitizers understand, so CI runs the suite under ThreadSanitizer with no
 /// suppressions, and the lock an app runs on Apple platforms is the one CI tests on Linux. The lock and the
 /// value share one allocation, which gives the lock the fixed address it needs.
-package final class Locked<State>: @unchecked Sendable {
+///
+/// A struct over that one allocation, not a class of its own around it: a copy shares the lock, as a
+/// reference would, and every store holds several of these, so a wrapper object each would cost a store
+/// one allocation more per lock.
+package struct Locked<State>: @unchecked Sendable {
   // @unchecked: `state` is only touched with `lock` held.
   private let storage: LockedStorage<State>
 

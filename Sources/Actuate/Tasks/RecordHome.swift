@@ -1,31 +1,80 @@
-/// What every record of one store shares: the way back to the store, and one lock for what outside code
-/// reads of them. One per root store, so a record needs no lock and no weak reference of its own.
-package final class RecordHome: @unchecked Sendable {
-  // @unchecked: `keeper` is set once, as the store is made, before anything can read it.
+#if !canImport(Darwin)
+import Synchronization
+#endif
 
-  /// The ``Store`` that holds the store actor, weakly, so a handle kept after its store is gone keeps
-  /// nothing alive. Not the actor itself: a weak reference gives its object a side table, which makes
-  /// every retain and release of it slower, and the actor is retained several times per action. Once the
-  /// `Store` is gone its actor has stopped, and there is nothing left to cancel.
-  private weak var keeper: (any StoreKeeper)?
-  /// Guards the published fields of every record of the store. Its own value counts the records ended so
-  /// far: a lock over an empty value would share its address with that value, and ThreadSanitizer reads
-  /// the lock's own accesses and the value's as a race.
-  let lock = Locked<UInt64>(0)
-  /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
-  package let deliveries = DeliveryTracker()
+/// What every task record of one store shares, so that a record costs one allocation and no lock of its own.
+package final class RecordHome: @unchecked Sendable {
+  // @unchecked: `owner` is set once, as the store is made, before anything can read it, and read only with
+  // `lock` held while `Shared.ownerGone` is false; `lazyDeliveries` is set once, as the Synchronization
+  // type or the lock guarantees.
+
+  /// The store actor, for ``ActionTask/cancel()``, while its ``Store`` lives: a handle kept after its store
+  /// is gone then keeps nothing alive. Neither a weak reference to the actor nor to the `Store`: a weak
+  /// reference gives its object a side table, an allocation more for every store, and makes every retain
+  /// and release of it slower. The `Store` marks `ownerGone` first thing as it goes, before it lets go of
+  /// the actor, so a reader that finds it unmarked, under the lock, retains an actor the `Store` still holds.
+  /// Once the `Store` is gone its actor has stopped, and there is nothing left to cancel.
+  private unowned(unsafe) var owner: (any TaskOwner)?
+  /// Guards the published fields of every record of the store, and what is shared below.
+  let lock = Locked(Shared())
+
+  /// What `lock` guards beside the records' published fields.
+  struct Shared {
+    /// The records ended so far: a lock over an empty value would share its address with that value, and
+    /// ThreadSanitizer reads the lock's own accesses and the value's as a race.
+    var ended: UInt64 = 0
+    /// Set as the `Store` goes: `owner` must not be read any more.
+    var ownerGone = false
+    #if canImport(Darwin)
+    /// The tracker, once asked for (see `lazyDeliveries`).
+    var deliveries: DeliveryTracker?
+    #endif
+  }
+
+  #if !canImport(Darwin)
+  /// Made the first time it is asked for: most stores never hand anything to a hook, sleep on a clock or
+  /// wait until idle, and the tracker and its lock are a third of what an idle store would cost. Where
+  /// `AtomicLazyReference` needs a newer system (Apple's before macOS 15), the tracker is kept under `lock`.
+  private let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
+  #endif
 
   init() {}
 
-  /// Where ``ActionTask/cancel()`` goes.
-  package var store: (any TaskOwner)? { keeper?.taskOwner }
-
-  func attach(_ keeper: some StoreKeeper) {
-    self.keeper = keeper
+  /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
+  package var deliveries: DeliveryTracker {
+    #if canImport(Darwin)
+    lock.withLock { shared in
+      if let tracker = shared.deliveries { return tracker }
+      let tracker = DeliveryTracker()
+      shared.deliveries = tracker
+      return tracker
+    }
+    #else
+    lazyDeliveries.load() ?? lazyDeliveries.storeIfNil(DeliveryTracker())
+    #endif
   }
-}
 
-/// What holds a root store actor for outside code: ``Store``.
-protocol StoreKeeper: AnyObject, Sendable {
-  var taskOwner: any TaskOwner { get }
+  /// The tracker if anything has asked for it yet: a store that was never asked has nothing outstanding.
+  var deliveriesIfMade: DeliveryTracker? {
+    #if canImport(Darwin)
+    lock.withLock { $0.deliveries }
+    #else
+    lazyDeliveries.load()
+    #endif
+  }
+
+  /// Where ``ActionTask/cancel()`` goes.
+  package var store: (any TaskOwner)? {
+    lock.withLock { $0.ownerGone ? nil : owner }
+  }
+
+  /// Sets the store actor its `Store` holds; before the store is shared.
+  func attach(_ owner: any TaskOwner) {
+    self.owner = owner
+  }
+
+  /// The `Store` is going: `owner` is not read from now on.
+  func detach() {
+    lock.withLock { $0.ownerGone = true }
+  }
 }

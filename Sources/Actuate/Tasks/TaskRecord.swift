@@ -78,8 +78,8 @@ package class TaskRecord: @unchecked Sendable {
     let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .completed
     ended = final
     typealias Waiting = ([CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
-    let (waiting, handlers) = home.lock.withLock { endings -> Waiting in
-      endings &+= 1
+    let (waiting, handlers) = home.lock.withLock { shared -> Waiting in
+      shared.ended &+= 1
       published = final
       if waiters.isEmpty, endHandlers.isEmpty { return ([], []) }
       defer {

@@ -1,0 +1,77 @@
+/// What a store is made with and never changes: its name, its clock, where it runs, how it reaches its
+/// state and where its sends go.
+///
+/// One value, not a dozen properties of the actor: the actor's own fields stay few enough to read at a
+/// glance (issue 37), and none of these is ever written after the store is made, so grouping them costs no
+/// access anything: each is a field at a fixed offset, as it was.
+struct StoreWiring<I: Interactor>: Sendable {
+  let storeID: StoreID
+  let clock: any Clock<Duration>
+  let warnings: WarningRoute
+  /// What the store's task records share; a child store's records are its root's.
+  let home: RecordHome
+  /// Whose executor the store runs on: its own, or, for a child store, its root's, so that parent and
+  /// children share one serial executor and a child's handler reaches the root's state without a hop.
+  let anchor: ExecutorAnchor
+  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
+  let executor: UnownedSerialExecutor
+  /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
+  let link: (any ChildLink<I>)?
+  /// Where the store's sends, cancels and hook reports go: the store itself for a root, its root through
+  /// `link` for a child.
+  let route: any StoreRoute<I>
+  /// Whether the interactor declares children, asked on every write and action without a look-up of the
+  /// children table's generic type.
+  let hasChildren: Bool
+  let hooksToStart: [I.Hook]
+  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
+  let childHooks: ChildHooks?
+  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
+  /// interactor in the client's module; `nil` for the others, which start them through `run`.
+  let starter: TaskStarter<I>?
+
+  init(
+    storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome, anchor: ExecutorAnchor,
+    link: (any ChildLink<I>)?, route: any StoreRoute<I>, hasChildren: Bool, hooksToStart: [I.Hook],
+    childHooks: ChildHooks?, starter: TaskStarter<I>?
+  ) {
+    self.storeID = storeID
+    self.clock = clock
+    self.warnings = warnings
+    self.home = home
+    self.anchor = anchor
+    self.executor = anchor.executor
+    self.link = link
+    self.route = route
+    self.hasChildren = hasChildren
+    self.hooksToStart = hooksToStart
+    self.childHooks = childHooks
+    self.starter = starter
+  }
+}
+
+/// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,
+/// whether it has stopped, and the batch it takes. Written on the hot path of every send: one value the actor
+/// holds inline, so reaching a field is an offset, as it was for the actor's own fields.
+struct StretchState {
+  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
+  /// running it, and join the change `cleaning.change` names.
+  var cleaning: Cleanup?
+  /// While code running on the store cancels (a handler, a hook or a cleanup calling ``StoreActor/cancel(id:)``
+  /// or another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
+  /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
+  /// action's policy, `stop()`), whose cleanups are changes of their own.
+  var cancellingStretch: ChangeOwner?
+  /// The state before the first write of the current stretch, while anyone listens for changes.
+  var openChange: OpenChange?
+  /// Reused between drains so that taking a batch allocates nothing.
+  var batchBuffer: [IntakeCommand] = []
+  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will
+  /// publish its change after it.
+  var boundaryDepth = 0
+  /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
+  /// test can tell when a round trip through the store found nothing new to do.
+  var activity: UInt64 = 0
+  var isStopped = false
+  var publishScheduled = false
+}
