@@ -76,24 +76,8 @@ struct BatchEquivalence {
       runtime.send(UInt64(job.number), job.policy)
     }
     if together {
-      var modelCommands: [ReferenceModel.BatchCommand] = []
-      var runtimeCommands: [SchedulerRuntime.Command] = []
-      for command in commands {
-        switch command {
-        case .send(let id, let quick):
-          let job = job(to: id, quick: quick)
-          modelCommands.append(.send(job))
-          runtimeCommands.append(.send(UInt64(job.number), job.policy, runs: quick ? .zero : nil))
-        case .cancel(let id):
-          modelCommands.append(.cancelGroup(id))
-          runtimeCommands.append(.cancel(CancelID(id)))
-        case .cancelAll:
-          modelCommands += scenario.ids.map { .cancelGroup($0) }
-          runtimeCommands.append(.cancelMatching { _ in true })
-        case .cancelTask(let number):
-          modelCommands.append(.cancelJob(number))
-          runtimeCommands.append(.cancelTask(UInt64(number)))
-        }
+      let (modelCommands, runtimeCommands) = CheckedCommand.translate(commands, ids: scenario.ids) {
+        job(to: $0, quick: $1)
       }
       model.batch(modelCommands)
       runtime.batch(runtimeCommands)

@@ -59,6 +59,35 @@ enum CheckedCommand: Hashable, CustomStringConvertible {
   }
 }
 
+extension CheckedCommand {
+  /// The same commands as the reference model and the scheduler's runtime take them; `job` numbers each
+  /// send.
+  static func translate(
+    _ commands: [CheckedCommand], ids: [String], job: (String, Bool) -> ModelJob
+  ) -> (model: [ReferenceModel.BatchCommand], runtime: [SchedulerRuntime.Command]) {
+    var modelCommands: [ReferenceModel.BatchCommand] = []
+    var runtimeCommands: [SchedulerRuntime.Command] = []
+    for command in commands {
+      switch command {
+      case .send(let id, let quick):
+        let job = job(id, quick)
+        modelCommands.append(.send(job))
+        runtimeCommands.append(.send(UInt64(job.number), job.policy, runs: quick ? .zero : nil))
+      case .cancel(let id):
+        modelCommands.append(.cancelGroup(id))
+        runtimeCommands.append(.cancel(CancelID(id)))
+      case .cancelAll:
+        modelCommands += ids.map { .cancelGroup($0) }
+        runtimeCommands.append(.cancelMatching { _ in true })
+      case .cancelTask(let number):
+        modelCommands.append(.cancelJob(number))
+        runtimeCommands.append(.cancelTask(UInt64(number)))
+      }
+    }
+    return (modelCommands, runtimeCommands)
+  }
+}
+
 /// One event of the checker.
 enum CheckedEvent: CustomStringConvertible {
   /// An action taken alone; the next number.
@@ -176,24 +205,8 @@ struct SchedulerUnderCheck: ExploredSystem {
       model.advance(by: Int(duration / ReferenceModel.tick))
       lastLines += runtime.advance(by: duration)
     case .together(let commands):
-      var modelCommands: [ReferenceModel.BatchCommand] = []
-      var runtimeCommands: [SchedulerRuntime.Command] = []
-      for command in commands {
-        switch command {
-        case .send(let id, let quick):
-          let job = job(to: id, quick: quick)
-          modelCommands.append(.send(job))
-          runtimeCommands.append(.send(UInt64(job.number), job.policy, runs: quick ? .zero : nil))
-        case .cancel(let id):
-          modelCommands.append(.cancelGroup(id))
-          runtimeCommands.append(.cancel(CancelID(id)))
-        case .cancelAll:
-          modelCommands += scenario.ids.map { .cancelGroup($0) }
-          runtimeCommands.append(.cancelMatching { _ in true })
-        case .cancelTask(let number):
-          modelCommands.append(.cancelJob(number))
-          runtimeCommands.append(.cancelTask(UInt64(number)))
-        }
+      let (modelCommands, runtimeCommands) = CheckedCommand.translate(commands, ids: scenario.ids) {
+        job(to: $0, quick: $1)
       }
       model.batch(modelCommands)
       lastLines += runtime.batch(runtimeCommands)
