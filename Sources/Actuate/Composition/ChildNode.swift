@@ -86,7 +86,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
     ended.insert(node)
     link.detach(oldRoot: oldRoot)
     store.onSharedExecutor { store in
-      store.isStopped = true
+      store.stretch.isStopped = true
       for task in store.hookTasks { task.cancel() }
       store.hookTasks = []
       store.subscribers.finishAll()

@@ -27,7 +27,7 @@ struct OwnRoute<I: Interactor>: StoreRoute {
   }
 
   func hookDelivered(_ record: HookRecord<I>, element: @autoclosure () -> String, in store: isolated StoreActor<I>) {
-    store.activity &+= 1
+    store.stretch.activity &+= 1
     if !store.observers.isEmpty { store.emit(.hookElement(record.hook, element: element())) }
   }
 

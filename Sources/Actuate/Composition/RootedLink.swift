@@ -33,7 +33,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     guard !isDetached else { return lastKnown }
     if let state = read(store.current) { return state }
     // Removed by a change the root has not published yet: the state before that change still has it.
-    if let old = store.onSharedExecutor({ $0.openChange == nil ? nil : $0.stateBeforeChange }), let state = read(old) { return state }
+    if let old = store.onSharedExecutor({ $0.stretch.openChange == nil ? nil : $0.stateBeforeChange }), let state = read(old) { return state }
     return lastKnown
   }
 
@@ -111,7 +111,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     // Described only for observers, and before the hop: the autoclosure stays on this side.
     let described = store.onSharedExecutor { $0.observers.isEmpty } ? nil : element()
     store.onSharedExecutor { root in
-      root.activity &+= 1
+      root.stretch.activity &+= 1
       if let described { root.emit(.childHookElement(hook, element: described)) }
     }
   }

@@ -38,7 +38,7 @@ extension StoreActor {
   /// Brings a root's children up to date with its state: run at start and after every change, with the
   /// state before the change.
   func reconcileChildren(old: I.State?) {
-    guard link == nil, hasChildren, !isStopped else { return }
+    guard link == nil, hasChildren, !stretch.isStopped else { return }
     let parent = children!.rootLink ?? makeRootLink()
     var started: [any ChildNodeProtocol] = []
     var ended = Set<UInt64>()

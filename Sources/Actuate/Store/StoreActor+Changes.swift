@@ -12,12 +12,12 @@ extension StoreActor {
   func beginWrite() -> Bool {
     // In the middle of a stretch, a parent first notes the children whose state went away since the
     // stretch's last write: this write may bring it back, and the child that was there must still end.
-    if hasChildren, openChange != nil, anchor.countsChildren { noteGoneChildren() }
-    if let cleaning {
+    if hasChildren, stretch.openChange != nil, anchor.countsChildren { noteGoneChildren() }
+    if let cleaning = stretch.cleaning {
       if isObserved { willWrite(cleaningUp: cleaning) }
       return true
     }
-    if isStopped { return false }
+    if stretch.isStopped { return false }
     // Read once: the write's cause, and whether it is cancelled.
     let context = TaskContext.current
     if let context, context.owner == ObjectIdentifier(self) {
@@ -32,7 +32,7 @@ extension StoreActor {
   /// Opens a change at the first write of a stretch, so the stretch's writes become one change; a write
   /// from another task first publishes the change that is open. Returns whether the write still lands.
   private func willWrite(cause: TaskRecord?) -> Bool {
-    if let openChange {
+    if let openChange = stretch.openChange {
       if openChange.cause === cause, openChange.cleanup == nil { return true }
       publishChange()
       // The change just published may have replaced a child and cancelled this write's task: a stale write
@@ -46,26 +46,26 @@ extension StoreActor {
   /// Out of line, like `publishOpenChange`: building a change looks up the state's type.
   @inline(never)
   func beginChange(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
-    openChange = OpenStateChange(old: current, cause: cause, cleanup: cleanup)
+    stretch.openChange = OpenStateChange(old: current, cause: cause, cleanup: cleanup)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor. A default actor runs its jobs
     // highest priority first, those of one priority in the order queued: at the highest priority a task
     // gets, it runs before the next stretch of this same task, which can only be queued after it, however
     // that task is escalated meanwhile. So the two stretches stay two changes.
-    if boundaryDepth == 0, !publishScheduled {
-      publishScheduled = true
+    if stretch.boundaryDepth == 0, !stretch.publishScheduled {
+      stretch.publishScheduled = true
       Task(priority: .publishing) { self.publishScheduledChange() }
     }
   }
 
   private func publishScheduledChange() {
-    publishScheduled = false
+    stretch.publishScheduled = false
     publishChange()
   }
 
   /// The end of a task's stretch (its handler returned): the change it made, if open, is published.
   func stretchEnded(by record: TaskRecord) {
-    if let openChange, openChange.cause === record { publishChange() }
+    if let openChange = stretch.openChange, openChange.cause === record { publishChange() }
   }
 
   /// Publishes the open change, if any. The one place a change is published: every other path (a stretch's
@@ -73,14 +73,14 @@ extension StoreActor {
   func publishChange() {
     // Checked here and published out of line, so a call with no open change looks no type up
     // (HowItWorks.md, "Unspecialised code").
-    if openChange != nil { publishOpenChange() }
+    if stretch.openChange != nil { publishOpenChange() }
   }
 
   @inline(never)
   private func publishOpenChange() {
-    guard let change = openChange else { return }
-    openChange = nil
-    activity &+= 1
+    guard let change = stretch.openChange else { return }
+    stretch.openChange = nil
+    stretch.activity &+= 1
     if !observers.isEmpty { emitChanged(change) }
     // Each out of line, for the same reason as this function.
     if !subscribers.isEmpty { publishToSubscribers() }
@@ -106,11 +106,11 @@ extension StoreActor {
 
   /// The halves of `withBoundary`, for a child's hook, whose code runs as the root's stretch.
   func enterBoundary() {
-    boundaryDepth += 1
+    stretch.boundaryDepth += 1
   }
 
   func leaveBoundary() {
-    boundaryDepth -= 1
+    stretch.boundaryDepth -= 1
     publishChange()
   }
 
@@ -119,10 +119,10 @@ extension StoreActor {
   /// Runs a cancel that code running on the store makes (a handler, a hook, a task a handler started, or a
   /// cleanup), in the middle of its stretch: the cleanups it runs join that stretch's change.
   func cancelInStretch(_ cancel: () -> Void) {
-    let outer = cancellingStretch
-    cancellingStretch = cleaning?.change ?? ChangeOwner(cause: TaskContext.current, cleanup: nil)
+    let outer = stretch.cancellingStretch
+    stretch.cancellingStretch = stretch.cleaning?.change ?? ChangeOwner(cause: TaskContext.current, cleanup: nil)
     cancel()
-    cancellingStretch = outer
+    stretch.cancellingStretch = outer
   }
 
   /// Runs the cleanup of `record`'s cancellation. Cancelled by code in the middle of its stretch
@@ -132,22 +132,22 @@ extension StoreActor {
   /// newer action's policy, `stop()`), outside any stretch, whatever is open is published first and the
   /// cleanup's writes are a change of their own, caused by the cancellation.
   func withCleanup(of record: TaskRecord, reason: CancellationReason, _ cleanup: () -> Void) {
-    let joined = cancellingStretch
+    let joined = stretch.cancellingStretch
     if joined == nil { publishChange() }
-    let outer = cleaning
-    cleaning = Cleanup(record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
+    let outer = stretch.cleaning
+    stretch.cleaning = Cleanup(record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
     cleanup()
     if joined == nil { publishChange() }
-    cleaning = outer
+    stretch.cleaning = outer
   }
 
   /// Opens the change a cleanup's writes go in at its first write, unless it is open: the cancelling
   /// stretch's, or the cleanup's own.
   func willWrite(cleaningUp cleanup: Cleanup) {
-    if let openChange, !cleanup.change.owns(openChange) { publishChange() }
-    if openChange == nil { beginChange(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
+    if let openChange = stretch.openChange, !cleanup.change.owns(openChange) { publishChange() }
+    if stretch.openChange == nil { beginChange(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
     // A cleanup that joins a stretch's change is named with it, once.
-    if cleanup.change.cleanup == nil, let openChange,
+    if cleanup.change.cleanup == nil, let openChange = stretch.openChange,
       !openChange.cleanups.contains(where: { $0.record === cleanup.record })
     {
       openChange.cleanups.append((cleanup.record, cleanup.reason))

@@ -7,9 +7,9 @@ extension StoreActor {
     // A cancelled caller matters only to a drain that may set hooks up on its task (they write and send
     // as the running task): not to its own action taken alone in a store without children, whose handler
     // runs in a task of its own.
-    guard boundaryDepth == 0, next == .first && !hasChildren || !Self.callerIsCancelled else {
+    guard stretch.boundaryDepth == 0, next == .first && !hasChildren || !Self.callerIsCancelled else {
       if next == .first { intake.putFirst(record) }
-      if boundaryDepth > 0 {
+      if stretch.boundaryDepth > 0 {
         // Called from inside the store's own stretch (a drain running a handler's first stretch): draining
         // here would take later commands before the rest of the current batch. The drain in progress, or
         // the one scheduled now, takes them in order.
@@ -27,14 +27,14 @@ extension StoreActor {
   /// Takes an action that was not queued, as the first of a batch with whatever was sent after it before
   /// now, so that a cancel sent since still reaches it before it starts.
   private func takeFirst(_ record: ActionRecord<I>) {
-    if intake.takeBatch(reusing: &batchBuffer, releasingWhenEmpty: false) {
-      batchBuffer.insert(.action(record), at: 0)
+    if intake.takeBatch(reusing: &stretch.batchBuffer, releasingWhenEmpty: false) {
+      stretch.batchBuffer.insert(.action(record), at: 0)
       takeBatchBuffer()
       return
     }
     // Nothing came after it: a batch of one. The drain stays claimed, so what its first stretch sends waits
     // for the drain that follows, as it would in a batch.
-    activity &+= 1
+    stretch.activity &+= 1
     withBoundary { take(record, at: 0, stopping: false) }
     startDebouncedAtBatchEnd()
   }
@@ -81,20 +81,20 @@ extension StoreActor {
   /// own, synchronously: the action behind a handler that suspends starts before that handler resumes,
   /// whatever the priorities of the tasks involved.
   func drain() {
-    while intake.takeBatch(reusing: &batchBuffer) { takeBatchBuffer() }
+    while intake.takeBatch(reusing: &stretch.batchBuffer) { takeBatchBuffer() }
   }
 
-  /// Takes the batch in `batchBuffer`, command by command.
+  /// Takes the batch in `stretch.batchBuffer`, command by command.
   func takeBatchBuffer() {
     // A stop is always last (nothing is accepted after it): what came before it never starts.
     let stopping: Bool
-    if case .stop = batchBuffer.last { stopping = true } else { stopping = false }
-    activity &+= UInt64(batchBuffer.count)
-    if batchBuffer.count > 1, !stopping {
-      scheduler.lookahead.look(at: batchBuffer) { policyForLookahead(actionRecord($0)) }
+    if case .stop = stretch.batchBuffer.last { stopping = true } else { stopping = false }
+    stretch.activity &+= UInt64(stretch.batchBuffer.count)
+    if stretch.batchBuffer.count > 1, !stopping {
+      scheduler.lookahead.look(at: stretch.batchBuffer) { policyForLookahead(actionRecord($0)) }
     }
-    for index in batchBuffer.indices {
-      withBoundary { process(batchBuffer[index], at: index, stopping: stopping) }
+    for index in stretch.batchBuffer.indices {
+      withBoundary { process(stretch.batchBuffer[index], at: index, stopping: stopping) }
     }
     // Asked here, a stored flag, so that a batch of one never enters the lookahead.
     if scheduler.lookahead.isActive { scheduler.lookahead.reset() }
@@ -129,7 +129,7 @@ extension StoreActor {
   /// Takes one action, the command at `index` of its batch: starts, queues or drops it.
   private func take(_ record: ActionRecord<I>, at index: Int, stopping: Bool) {
     if !observers.isEmpty { emitTaken(record) }
-    if stopping || isStopped {
+    if stopping || stretch.isStopped {
       drop(record, reason: .storeStopped)
     } else if scheduler.lookahead.isActive, let reason = scheduler.lookahead.cancelReason(at: index) {
       drop(record, reason: reason)

@@ -138,7 +138,7 @@ extension StoreActor {
   ) {
     var last = extract(state)
     _ = push(last)
-    guard !isStopped else { return finish() }
+    guard !stretch.isStopped else { return finish() }
     subscribers.add(
       publish: { state in
         let value = extract(state)

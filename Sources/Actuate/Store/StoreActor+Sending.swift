@@ -14,7 +14,7 @@ extension StoreActor {
     var sender: SenderNote?
     var senderNumber: UInt64 = 0
     if let context = TaskContext.current, context.owner == ObjectIdentifier(self) { senderNumber = context.number }
-    if let cleaning {
+    if let cleaning = stretch.cleaning {
       sender = observers.isEmpty ? .unknown : .note(cause(of: cleaning))
     } else if let context = TaskContext.current, context.owner == ObjectIdentifier(self) {
       if context.isCancelled { return dropSend(action, from: context) }

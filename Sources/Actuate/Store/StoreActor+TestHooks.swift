@@ -37,7 +37,7 @@ extension StoreActor {
 
   private func drainReportingActivity() -> UInt64 {
     drain()
-    return activity
+    return stretch.activity
   }
 
   /// The numbers of the action tasks that have started and not ended (running, or sleeping out a delay).
@@ -47,7 +47,7 @@ extension StoreActor {
 
   /// The most room a buffer the store reuses from batch to batch holds now, in entries.
   package var batchBufferCapacity: Int {
-    max(batchBuffer.capacity, scheduler.lookahead.capacity)
+    max(stretch.batchBuffer.capacity, scheduler.lookahead.capacity)
   }
 
   /// Whether the intake holds actions the store has not taken yet.
@@ -112,4 +112,7 @@ extension StoreActor {
     record.end(outcome)
     return ActionTask(record: record)
   }
+
+  /// Whether the store has stopped, for a test that stops it twice.
+  var hasStopped: Bool { stretch.isStopped }
 }

@@ -41,7 +41,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
 
   /// The state before the open change's first write; only while a change is open.
-  var stateBeforeChange: I.State { Self.old(of: openChange!) }
+  var stateBeforeChange: I.State { Self.old(of: stretch.openChange!) }
 
   /// The state before `change`'s first write: every open change of this store holds its state.
   static func old(of change: OpenChange) -> I.State {
@@ -109,42 +109,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// How a root store made by the public initialiser starts its actions' tasks; `nil` for the others.
   nonisolated var starter: TaskStarter<I>? { wiring.starter }
 
-  var cleaning: Cleanup? {
-    get { stretch.cleaning }
-    set { stretch.cleaning = newValue }
-  }
-  var cancellingStretch: ChangeOwner? {
-    get { stretch.cancellingStretch }
-    set { stretch.cancellingStretch = newValue }
-  }
-  var isStopped: Bool {
-    get { stretch.isStopped }
-    set { stretch.isStopped = newValue }
-  }
-  var batchBuffer: [Intake<I>.Command] {
-    get { stretch.batchBuffer }
-    _modify { yield &stretch.batchBuffer }
-  }
-  var openChange: OpenChange? {
-    get { stretch.openChange }
-    set { stretch.openChange = newValue }
-  }
-  var boundaryDepth: Int {
-    get { stretch.boundaryDepth }
-    set { stretch.boundaryDepth = newValue }
-  }
-  var publishScheduled: Bool {
-    get { stretch.publishScheduled }
-    set { stretch.publishScheduled = newValue }
-  }
-  var activity: UInt64 {
-    get { stretch.activity }
-    set { stretch.activity = newValue }
-  }
-
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
   /// returns may change.
-  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { wiring.executor }
 
   // MARK: State
 

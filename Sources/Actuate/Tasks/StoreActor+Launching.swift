@@ -104,7 +104,7 @@ extension StoreActor {
   @usableFromInline
   func ended(_ record: ActionRecord<I>, startedAt: Duration?) {
     stretchEnded(by: record)
-    activity &+= 1
+    stretch.activity &+= 1
     // Observers hear of the end before anyone waiting in `finish()` is resumed, so a log flushed right
     // after `finish()` has the line.
     if !observers.isEmpty { emitEnded(record, startedAt: startedAt) }
@@ -266,9 +266,9 @@ extension StoreActor {
   /// subscribers end with the final state, the log's last entry says "stopped", and the observers are let
   /// go. From then on nothing lands: no write, no change, no event.
   func stopEverything() {
-    guard !isStopped else { return }
+    guard !stretch.isStopped else { return }
     publishChange()
-    isStopped = true
+    stretch.isStopped = true
     carryOut(scheduler.stop())
     for task in hookTasks { task.cancel() }
     hookTasks = []

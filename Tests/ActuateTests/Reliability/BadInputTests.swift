@@ -126,7 +126,7 @@ struct BadInputTests {
     store.stop()
     store.stop()
     await store.settleIntake()
-    #expect(await store.actor.isStopped)
+    #expect(await store.actor.hasStopped)
     #expect(warnings.all.isEmpty)
   }
 

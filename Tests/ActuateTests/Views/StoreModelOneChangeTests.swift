@@ -48,5 +48,5 @@ final class Shown: Sendable {
 
 extension StoreActor {
   /// The state as the store's subscribers last had it: before the open change, if one is open.
-  var publishedState: I.State { openChange == nil ? state : stateBeforeChange }
+  var publishedState: I.State { stretch.openChange == nil ? state : stateBeforeChange }
 }
