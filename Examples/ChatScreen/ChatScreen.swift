@@ -20,6 +20,8 @@ final class ChatScreen {
     self.output = output
   }
 
+  // Laid out as Docs/Views.md shows it, so swift format leaves it alone.
+  // swift-format-ignore
   /// Draws a frame if something it shows has changed since the last one.
   func redrawIfStale() {
     guard isStale else { return }

@@ -47,6 +47,8 @@ struct SessionInteractor: Interactor {
     await transitions.apply(action, to: store)
   }
 
+  // Laid out as Docs/StateMachines.md shows it (the table's columns aligned), so swift format leaves it alone.
+  // swift-format-ignore
   /// Which action, in which status, moves the session to which status, and the request it makes then. An
   /// action with no row (logging out while logged out) is recorded in `unexpected`, for the screen to show.
   var transitions: TransitionTable<Self, Status> {

@@ -2,6 +2,8 @@ import Actuate
 @testable import ActuateTesting
 import Testing
 
+// Laid out as Docs/StateMachines.md shows it (the table's columns aligned), so swift format leaves it alone.
+// swift-format-ignore
 /// The login machine of the Harvest seed, as a table: logging in and out take a second on the store's clock.
 struct LoginMachine: StateMachine {
   enum State: Equatable, Sendable { case loggedOut, loggingIn, loggedIn, loggingOut }
@@ -33,6 +35,8 @@ struct LoginMachine: StateMachine {
   }
 }
 
+// Laid out as Docs/StateMachines.md shows it, so swift format leaves it alone.
+// swift-format-ignore
 /// A machine in one property of a bigger state, with phases that carry payloads and its own missing handler.
 struct Upload: Interactor {
   enum Phase: Equatable, Sendable { case idle, sending(Int), done(Int) }

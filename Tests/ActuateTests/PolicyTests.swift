@@ -124,7 +124,7 @@ struct PolicyTests {
         }
       }
     }
-    defer { noise.forEach { $0.cancel() } }
+    defer { for task in noise { task.cancel() } }
     for _ in 0..<100 {
       let (store, _, clock) = makeStore()
       let policy = Key.throttle(.milliseconds(500), latest: true)

@@ -22,6 +22,7 @@ enum StandardError {
 }
 
 // Outside the enum, where `write` is the C function and not `StandardError.write`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private func unistd_write(_ fd: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
   write(fd, pointer, count)
 }

@@ -37,6 +37,8 @@ struct BookSearchInteractor: Interactor {
   }
 }
 
+// Laid out as Docs/Debugging.md shows it (comments aligned in columns), so swift format leaves it alone.
+// swift-format-ignore
 enum DebuggingGuide {
   /// "Keeping secrets out of the log": a sign-in feature's state and actions with their secrets marked.
   enum SignInSecrets {
