@@ -19,7 +19,7 @@ let package = Package(
   ],
   dependencies: [
     // `name:` gives the checkout the identity `actuate` whatever its folder is called, as a user writes it.
-    .package(name: "actuate", path: ".."),
+    .package(name: "actuate", path: "..")
   ],
   targets: [
     .executableTarget(name: "Counter", dependencies: [.actuate], path: "Counter"),

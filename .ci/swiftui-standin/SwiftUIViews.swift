@@ -16,7 +16,8 @@ public protocol View {
 public struct ViewBuilder {
   public static func buildBlock() -> EmptyView { EmptyView() }
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+  {
     TupleView((repeat each content))
   }
   public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }

@@ -15,7 +15,10 @@ enum Benchmarks {
     }
     let selected = Catalog.all.filter { options.selects($0.name) }
     if selected.isEmpty {
-      FileHandle.standardError.write(Data("No scenario matches \(options.filters). Scenarios: \(Catalog.all.map(\.name).joined(separator: ", "))\n".utf8))
+      FileHandle.standardError.write(
+        Data(
+          "No scenario matches \(options.filters). Scenarios: \(Catalog.all.map(\.name).joined(separator: ", "))\n".utf8
+        ))
       return 2
     }
 

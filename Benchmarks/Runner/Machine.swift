@@ -50,9 +50,9 @@ struct Machine: Encodable {
       }
     }
     #if compiler(>=6.3)
-      return "compiler ≥ 6.3"
+    return "compiler ≥ 6.3"
     #else
-      return "compiler < 6.3"
+    return "compiler < 6.3"
     #endif
   }
 }

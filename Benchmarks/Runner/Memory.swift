@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The process's memory, from /proc/self/status (Linux only; elsewhere every figure is nil).
@@ -20,9 +20,9 @@ enum Memory {
   /// Glibc module does not export it), so a resident-memory delta counts new allocations, not reused ones.
   static func trim() {
     #if canImport(Glibc)
-      typealias MallocTrim = @convention(c) (Int) -> Int32
-      guard let symbol = dlsym(nil, "malloc_trim") else { return }
-      _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(nil, "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     #endif
   }
 

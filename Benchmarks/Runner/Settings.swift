@@ -11,9 +11,9 @@ struct Settings: Sendable {
 
   var mode: String {
     #if DEBUG
-      let build = "debug"
+    let build = "debug"
     #else
-      let build = "release"
+    let build = "release"
     #endif
     return quick ? "\(build), quick" : build
   }

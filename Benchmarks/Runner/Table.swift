@@ -3,7 +3,9 @@ struct Table {
   let results: [ScenarioResult]
 
   func render() -> String {
-    let header = ["scenario", "count", "Actuate (median)", "per op", "baseline (median)", "per op", "ratio", "target", "result"]
+    let header = [
+      "scenario", "count", "Actuate (median)", "per op", "baseline (median)", "per op", "ratio", "target", "result",
+    ]
     let rows = results.map { result -> [String] in
       [
         result.name,

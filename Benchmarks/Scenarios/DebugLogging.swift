@@ -9,7 +9,8 @@ import Actuate
 enum DebugLogging {
   static let scenario = Scenario(name: "debugstore-logging", target: .ratio(3)) { settings in
     let count = settings.count(100_000)
-    let runs = try await compare(count, settings: settings, logging: DebugLog(.custom { _ in }), waitingForTheWriter: true)
+    let runs = try await compare(
+      count, settings: settings, logging: DebugLog(.custom { _ in }), waitingForTheWriter: true)
     return ScenarioResult(
       name: "debugstore-logging", count: count, runs: runs, baseline: "the same loop with logging off",
       target: .ratio(3), settings: settings)

@@ -52,7 +52,8 @@ enum InlineFloor {
       )
       shapes.append((shape, runs))
       if shape == .drainBurst || shape == .drainAwaited {
-        drainNotes.append("\(describe(shape)): the drain parked \(parks.0) times and took \(parks.1) batches (last run)")
+        drainNotes.append(
+          "\(describe(shape)): the drain parked \(parks.0) times and took \(parks.1) batches (last run)")
       }
     }
     var result = floorResult(

@@ -33,7 +33,9 @@ enum SendBurstSuspending {
       var result = ScenarioResult(
         name: name, count: count, runs: runs, baseline: "awaiting a bare actor method per action, in order",
         target: .none, settings: settings)
-      result.notes.append("in chunks of \(chunkSize), the store idle after each; final state checked: every action applied, started in the order sent")
+      result.notes.append(
+        "in chunks of \(chunkSize), the store idle after each; final state checked: every action applied, started in the order sent"
+      )
       return result
     }
   }

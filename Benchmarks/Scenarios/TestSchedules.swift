@@ -56,7 +56,9 @@ enum TestSchedules {
   }
 
   /// Times `drive`, which runs the test it is handed as often as it chooses; fails on any failure reported.
-  private static func timeRuns(_ count: Int, _ drive: (@Sendable () async -> Void) async -> Void) async throws -> Duration {
+  private static func timeRuns(_ count: Int, _ drive: (@Sendable () async -> Void) async -> Void) async throws
+    -> Duration
+  {
     let runs = Locked(0)
     var elapsed = Duration.zero
     let reported = await TestStoreAsserting.failures {
@@ -69,7 +71,8 @@ enum TestSchedules {
       }
       elapsed = ContinuousClock.now - start
     }
-    try check(reported.isEmpty, "the explored test reported \(reported.count) failures; the first: \(reported.first ?? "")")
+    try check(
+      reported.isEmpty, "the explored test reported \(reported.count) failures; the first: \(reported.first ?? "")")
     try check(runs.withLock { $0 } == count, "the test ran \(runs.withLock { $0 }) times of \(count)")
     return elapsed
   }

@@ -28,7 +28,8 @@ enum TestStoreAsserting {
           await store.finish()
           elapsed = ContinuousClock.now - start
         }
-        try check(reported.isEmpty, "the TestStore reported \(reported.count) failures; the first: \(reported.first ?? "")")
+        try check(
+          reported.isEmpty, "the TestStore reported \(reported.count) failures; the first: \(reported.first ?? "")")
         try check(store.state.count == count, "the TestStore asserted a count of \(store.state.count), not \(count)")
         return elapsed
       },

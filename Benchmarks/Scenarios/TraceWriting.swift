@@ -25,7 +25,8 @@ enum TraceWriting {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let runs = try await settings.compare(
       actuate: {
-        let store = Store(initialState: Counter.State(), interactor: Counter(), debug: .using(DebugLog(try .trace(path))))
+        let store = Store(
+          initialState: Counter.State(), interactor: Counter(), debug: .using(DebugLog(try .trace(path))))
         let start = ContinuousClock.now
         for _ in 0..<count { await store.sendAndWait(.increment) }
         if includingTheWriter { await store.flushDebugLog() }

@@ -13,7 +13,9 @@ enum ValuesSubscribers {
     let runs = try await settings.compare(
       actuate: {
         let store = Store(initialState: Counter.State(), interactor: Counter())
-        return try await timeFanOut(changes) { store.values(\.count) } produce: {
+        return try await timeFanOut(changes) {
+          store.values(\.count)
+        } produce: {
           for _ in 0..<changes { store.send(.increment) }
         }
       },

@@ -9,6 +9,8 @@ enum SearchError: Error, CustomStringConvertible {
 let demoSearch: @Sendable (String) async throws -> [String] = { query in
   try await Task.sleep(for: .milliseconds(250))
   if query.contains("!") { throw SearchError.offline }
-  let packages = ["swift-algorithms", "swift-argument-parser", "swift-collections", "swift-nio", "vapor", "hummingbird"]
+  let packages = [
+    "swift-algorithms", "swift-argument-parser", "swift-collections", "swift-nio", "vapor", "hummingbird",
+  ]
   return packages.filter { $0.contains(query.lowercased()) }
 }

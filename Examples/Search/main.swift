@@ -27,13 +27,13 @@ func pause(_ duration: Duration = .milliseconds(800)) async {
 
 await type("swift")
 await pause()
-await type("-a", after: "swift")    // a new search: "swift-a"
+await type("-a", after: "swift")  // a new search: "swift-a"
 await pause()
 await type("!", after: "swift-a")  // "swift-a!" fails
 await pause()
 store.send(.queryChanged("nio"))
 await pause(.milliseconds(400))  // the search for "nio" is in flight…
-store.send(.clear)               // …and clearing cancels it: its results never show
+store.send(.clear)  // …and clearing cancels it: its results never show
 await pause()
 store.stop()
 await printer.value

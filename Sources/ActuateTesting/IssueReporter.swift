@@ -54,7 +54,8 @@ package enum IssueReporter {
       Issue.record(
         Comment(rawValue: message),
         sourceLocation: SourceLocation(
-          fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line), column: Int(location.column)))
+          fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line),
+          column: Int(location.column)))
       return
     }
     #endif

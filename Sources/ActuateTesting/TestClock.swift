@@ -270,7 +270,8 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       // Naming `isolation` keeps this closure on the caller's executor: the sleep is registered before the
       // caller's synchronous stretch ends, so an `advance` right after it always sees it.
-      try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation(isolation: isolation) {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let (resumeNow, listeners) = state.withLock { state in
           if deadline <= state.now { return (true, [@Sendable () -> Void]()) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, record: record))

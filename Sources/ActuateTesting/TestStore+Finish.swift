@@ -124,9 +124,11 @@ extension TestStore {
       } else if running.contains(number) || testClock == nil && live.contains(number) {
         anyRunning = true
         what =
-          !isIdle ? "runs on, not sleeping on the TestClock"
-          : testClock == nil ? "waits in real time, on the store's clock or something outside the store"
-          : "waits on something outside the store, not the TestClock"
+          !isIdle
+          ? "runs on, not sleeping on the TestClock"
+          : testClock == nil
+            ? "waits in real time, on the store's clock or something outside the store"
+            : "waits on something outside the store, not the TestClock"
       } else {
         what = "waits its turn under its policy"
       }

@@ -41,16 +41,21 @@ extension TestStore {
     let what = "receive(\(expected))"
     let exhaustive = isExhaustive
     let wait = await wait(during: what, at: location) { log in
-      exhaustive ? log.firstReceivedIndex != nil : log.pending.contains { item in
-        if case .received(let action, _) = item { return predicate(action) }
-        return false
-      }
+      exhaustive
+        ? log.firstReceivedIndex != nil
+        : log.pending.contains { item in
+          if case .received(let action, _) = item { return predicate(action) }
+          return false
+        }
     }
     let taken = recorder.log.withLock { log in
-      log.take(at: exhaustive ? log.firstReceivedIndex : log.pending.firstIndex { item in
-        if case .received(let action, _) = item { return predicate(action) }
-        return false
-      })
+      log.take(
+        at: exhaustive
+          ? log.firstReceivedIndex
+          : log.pending.firstIndex { item in
+            if case .received(let action, _) = item { return predicate(action) }
+            return false
+          })
     }
     let skipped = taken?.skipped ?? []
     var received: (I.Action, UInt64)?
@@ -59,7 +64,8 @@ extension TestStore {
     guard let (action, task) = received else {
       let why =
         switch wait {
-        case .satisfied, .settled: "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
+        case .satisfied, .settled:
+          "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
         case .timedOut: "nothing was sent within \(timeout)"
         }
       fail("The test expected to \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")", at: location)
@@ -140,7 +146,8 @@ extension TestStore {
     guard let (old, new) = change else {
       let why =
         switch wait {
-        case .satisfied, .settled: "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
+        case .satisfied, .settled:
+          "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
         case .timedOut: "no change came within \(timeout)"
         }
       return fail(

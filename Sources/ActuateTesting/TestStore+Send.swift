@@ -50,7 +50,9 @@ extension TestStore {
   func assertFirstChange(
     by number: UInt64, update: @Sendable (inout I.State) throws -> Void, what: String, at location: TestLocation
   ) async {
-    let wait = await wait(during: what, at: location) { $0.firstChange(by: number) != nil || $0.finishedTasks.contains(number) }
+    let wait = await wait(during: what, at: location) {
+      $0.firstChange(by: number) != nil || $0.finishedTasks.contains(number)
+    }
     if let (old, new) = takeChange(by: number, what: what, at: location) {
       return check(old, new, update: update, what: what, at: location)
     }

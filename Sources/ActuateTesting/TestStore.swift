@@ -156,7 +156,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// and every hook waits for its next element. A hook's sequence fed from outside the test (a real timer,
   /// a socket) is the one thing this misses; the test feeds what its hooks read before asserting.
   func wait(
-    during what: String, at location: TestLocation, until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool
+    during what: String, at location: TestLocation,
+    until condition: @escaping @Sendable (TestStoreRecorder<I>.Log) -> Bool
   ) async -> Wait {
     let timeout = self.timeout
     let timer = Task { [recorder] in
@@ -231,7 +232,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   /// they wait on what the test feeds them.
   func isSettled() async -> Bool {
     // On another clock than the TestClock, a sleeping task wakes by itself, in real time.
-    let running = testClock == nil ? await store.actor.liveActionNumbers : await store.actor.runningRecords.map(\.number)
+    let running =
+      testClock == nil ? await store.actor.liveActionNumbers : await store.actor.runningRecords.map(\.number)
     return running.isEmpty && store.actor.home.deliveries.busyRecords.isEmpty && !store.actor.hasUntakenCommands
   }
 

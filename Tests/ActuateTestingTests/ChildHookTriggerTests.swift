@@ -25,8 +25,10 @@ struct ThreadInteractor: Interactor {
 
   var children: [Child<Self>] {
     [
-      .forEach(\.replies, interactor: ThreadInteractor(messages: replyMessages, replyMessages: replyMessages),
-        embed: Action.reply) {
+      .forEach(
+        \.replies, interactor: ThreadInteractor(messages: replyMessages, replyMessages: replyMessages),
+        embed: Action.reply
+      ) {
         guard case .reply(let id, let action) = $0 else { return nil }
         return (id, action)
       }
@@ -105,7 +107,8 @@ struct ChildHookTriggerTests {
     let fast = AsyncStream<String>.makeStream()
     let slow = AsyncStream<String>.makeStream()
     let store = TestStore(
-      initialState: .init(), interactor: TickerBoardInteractor(ticker: TickerInteractor(fast: fast.stream, slow: slow.stream)),
+      initialState: .init(),
+      interactor: TickerBoardInteractor(ticker: TickerInteractor(fast: fast.stream, slow: slow.stream)),
       timeout: .milliseconds(200))
     await store.trigger(.init(name: "slow"), of: TickerInteractor.self, by: { slow.continuation.yield("tock") }) {
       $0.ticker.ticks = ["tock"]
@@ -115,7 +118,8 @@ struct ChildHookTriggerTests {
         $0.ticker.ticks = ["tock", "tick"]
       }
     }
-    #expect(reported.first?.hasPrefix("The test expected a state change at trigger(.slow, of: TickerInteractor)") == true)
+    #expect(
+      reported.first?.hasPrefix("The test expected a state change at trigger(.slow, of: TickerInteractor)") == true)
     store.exhaustivity = .off
     await store.finish()
   }

@@ -30,7 +30,10 @@ struct FeedInteractor: Interactor {
     case .incoming:
       .forEach(messages) { message, store in store.items.append(message) }
     case .greeting:
-      .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
+      .send(
+        AsyncStream<Action> {
+          $0.yield(.greet); $0.finish()
+        })
     }
   }
 }

@@ -67,7 +67,8 @@ struct ChildTestStoreTests {
         $0.feed.items = ["hi"]
       }
     }
-    #expect(reported.first?.hasPrefix("The test expected a state change at trigger(.greeting, of: FeedInteractor)") == true)
+    #expect(
+      reported.first?.hasPrefix("The test expected a state change at trigger(.greeting, of: FeedInteractor)") == true)
     // The feed's item came from its .incoming hook, which the failed trigger did not assert: finish names it.
     let atFinish = await failures { await store.finish() }
     #expect(
@@ -98,7 +99,10 @@ struct ChildTestStoreTests {
       await store.finish()
     }
     #expect(reported.count == 1)
-    #expect(reported.first?.hasPrefix("The test ended with 2 unasserted events:\n  • the action .noteGreeting(1), sent from inside the store\n  • a state change by .noteGreeting(1):") == true)
+    #expect(
+      reported.first?.hasPrefix(
+        "The test ended with 2 unasserted events:\n  • the action .noteGreeting(1), sent from inside the store\n  • a state change by .noteGreeting(1):"
+      ) == true)
   }
 
   @Test func aParentsReactionIsReceivedAndAssertedLikeAnyActionSentFromInside() async {

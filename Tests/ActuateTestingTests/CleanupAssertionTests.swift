@@ -106,18 +106,19 @@ struct CleanupAssertionTests {
     let store = TestStore(initialState: .init(), interactor: Upload(), clock: clock)
     await store.send(.upload("a")) { $0.isUploading = true }
     let reported = await failures { await store.cancel(id: "upload") }
-    #expect(reported == [
-      """
-      cancel(id: "upload") changed the state, but the test expected no change (- before, + after):
+    #expect(
+      reported == [
+        """
+        cancel(id: "upload") changed the state, but the test expected no change (- before, + after):
 
-            CleanupAssertionTests.Upload.State(
-          -   isUploading: true,
-          +   isUploading: false,
-              uploaded: []
-            )
-      Pass a closure that makes this change: cancel(id: …) { $0… = … }.
-      """
-    ])
+              CleanupAssertionTests.Upload.State(
+            -   isUploading: true,
+            +   isUploading: false,
+                uploaded: []
+              )
+        Pass a closure that makes this change: cancel(id: …) { $0… = … }.
+        """
+      ])
     await clock.run()
     await store.finish()
   }

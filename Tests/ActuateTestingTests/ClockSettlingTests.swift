@@ -23,14 +23,15 @@ struct RunLimitTests {
     let store = TestStore(initialState: 0, interactor: PollerInteractor(), clock: clock, exhaustivity: .off)
     let poll = await store.send(.poll)
     let reported = await failures { await clock.run() }
-    #expect(reported == [
-      """
-      run() moved the TestClock 10000 times, to 10000.0 seconds, and something still sleeps on it: it sleeps \
-      again every time it wakes. Sleeping now:
-        • task #1, until 10001.0 seconds
-      Advance the clock by as much as the test needs (advance(by:)) instead, or end the loop.
-      """
-    ])
+    #expect(
+      reported == [
+        """
+        run() moved the TestClock 10000 times, to 10000.0 seconds, and something still sleeps on it: it sleeps \
+        again every time it wakes. Sleeping now:
+          • task #1, until 10001.0 seconds
+        Advance the clock by as much as the test needs (advance(by:)) instead, or end the loop.
+        """
+      ])
     #expect(await store.actualState == 10_000)
     poll.cancel()
     #expect(await poll.finish() == .cancelled(.explicit))

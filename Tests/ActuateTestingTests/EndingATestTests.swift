@@ -14,8 +14,14 @@ struct EndingATestTests {
     }
     #expect(reported.count == 1)
     let message = reported.first ?? ""
-    #expect(message.hasPrefix("The TestStore went away before the test ended it, leaving:\n  • the action .loaded([\"a\", \"b\"]), sent from inside the store\n  • a state change by .loaded([\"a\", \"b\"]):"))
-    #expect(message.hasSuffix("End the test with await store.finish(), which waits for what runs and asserts what is left, or with store.skipRemaining() to drop it on purpose."))
+    #expect(
+      message.hasPrefix(
+        "The TestStore went away before the test ended it, leaving:\n  • the action .loaded([\"a\", \"b\"]), sent from inside the store\n  • a state change by .loaded([\"a\", \"b\"]):"
+      ))
+    #expect(
+      message.hasSuffix(
+        "End the test with await store.finish(), which waits for what runs and asserts what is left, or with store.skipRemaining() to drop it on purpose."
+      ))
   }
 
   @Test func aStoreLetGoWithATaskStillRunningFailsNamingIt() async {
@@ -24,14 +30,15 @@ struct EndingATestTests {
       let store = loaderTestStore(clock: clock)
       await store.send(.load) { $0.isLoading = true }
     }
-    #expect(reported == [
-      """
-      The TestStore went away before the test ended it, leaving:
-        • .load is still running
-      End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
-      store.skipRemaining() to drop it on purpose.
-      """
-    ])
+    #expect(
+      reported == [
+        """
+        The TestStore went away before the test ended it, leaving:
+          • .load is still running
+        End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
+        store.skipRemaining() to drop it on purpose.
+        """
+      ])
   }
 
   @Test func skipRemainingEndsATestOnPurpose() async {

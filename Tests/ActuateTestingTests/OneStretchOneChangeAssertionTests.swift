@@ -82,7 +82,8 @@ struct OneStretchOneChangeAssertionTests {
     await store.finish()
   }
 
-  @Test(arguments: [SearchParent.Action.search(.clear(.id)), .search(.clear(.predicate)), .clearSearch], [false, true])
+  @Test(
+    arguments: [SearchParent.Action.search(.clear(.id)), .search(.clear(.predicate)), .clearSearch], [false, true])
   func sendAssertsAChildsOrAParentsCancelOfTheChildsWorkWhole(clear: SearchParent.Action, cleansUp: Bool) async {
     let store = TestStore(initialState: .init(), interactor: SearchParent(cleansUp: cleansUp))
     await store.send(.search(.search("tabb"))) {

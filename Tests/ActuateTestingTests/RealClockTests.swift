@@ -64,7 +64,10 @@ struct RealClockTests {
     let reported = await failures { await store.finish() }
     #expect(reported.count == 1)
     let message = reported.first ?? ""
-    #expect(message.contains("1 action has not finished after 0.05 seconds at the end of the test:\n  • .nap: waits in real time, on the store's clock or something outside the store"))
+    #expect(
+      message.contains(
+        "1 action has not finished after 0.05 seconds at the end of the test:\n  • .nap: waits in real time, on the store's clock or something outside the store"
+      ))
     #expect(!message.contains("clock.run()"))
   }
 
@@ -75,9 +78,10 @@ struct RealClockTests {
       initialState: .init(), interactor: NapInteractor(nap: .seconds(1)), clock: clock, timeout: .seconds(3600))
     await store.send(.nap) { $0.isNapping = true }
     let reported = await failures { await store.receive(.rested) }
-    #expect(reported == [
-      "The test expected to receive(.rested), but nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it."
-    ])
+    #expect(
+      reported == [
+        "The test expected to receive(.rested), but nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it."
+      ])
     await clock.run()
     await store.step {
       $0.isNapping = false

@@ -54,7 +54,10 @@ struct RecorderInteractor<State: Recording>: Interactor {
   }
 
   func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
-    .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
+    .send(
+      AsyncStream<Action> {
+        $0.yield(.greet); $0.finish()
+      })
   }
 }
 
@@ -136,7 +139,8 @@ struct ReplacedChildTestStoreTests {
   private let clock = TestClock()
 
   private func studio(_ state: StudioInteractor.State) -> TestStore<StudioInteractor> {
-    TestStore(initialState: state, interactor: StudioInteractor(cleanups: cleanups), clock: clock, timeout: .milliseconds(200))
+    TestStore(
+      initialState: state, interactor: StudioInteractor(cleanups: cleanups), clock: clock, timeout: .milliseconds(200))
   }
 
   @Test func anOptionalSetToNilAndBackInOneStretchIsANewChild() async {

@@ -112,13 +112,14 @@ struct SettlingTests {
     let reported = await failures { await store.finish() }
     // Decided from facts: far less than the minute the timeout would allow.
     #expect(started.duration(to: .now) < .seconds(30))
-    #expect(reported == [
-      """
-      1 action has not finished at the end of the test, and only the test can move them:
-        • .load: sleeps on the TestClock until 2.0 seconds, 1.5 seconds from now
-      Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
-      """
-    ])
+    #expect(
+      reported == [
+        """
+        1 action has not finished at the end of the test, and only the test can move them:
+          • .load: sleeps on the TestClock until 2.0 seconds, 1.5 seconds from now
+        Advance the clock (await clock.run()) so they finish, or cancel them, before finish().
+        """
+      ])
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -126,15 +127,16 @@ struct SettlingTests {
     let (store, _, open) = Self.gatedStore(hooks: [])
     await store.send(.load) { $0.isLoading = true }
     let reported = await failures { await store.finish() }
-    #expect(reported == [
-      """
-      1 action has not finished after 0.2 seconds at the end of the test:
-        • .load: waits on something outside the store, not the TestClock
-      A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
-      stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or feed \
-      or cancel it before finish().
-      """
-    ])
+    #expect(
+      reported == [
+        """
+        1 action has not finished after 0.2 seconds at the end of the test:
+          • .load: waits on something outside the store, not the TestClock
+        A task that runs on without the TestClock waits on something else (a real clock, a network call, a \
+        stream the test has not fed): give its dependency the TestClock or a stub that returns at once, or feed \
+        or cancel it before finish().
+        """
+      ])
     open.finish()
   }
 
@@ -161,15 +163,16 @@ struct SettlingTests {
       await store.send(.queryChanged("a")) { $0.query = "a" }
       await clock.advance(by: .seconds(1))
     }
-    #expect(reported == [
-      """
-      During send(.queryChanged("a")), the store did not settle within 0.2 seconds: still reacting to a change, \
-      not sleeping on the TestClock:
-        • hook .gatedQuery
-      A hook that awaits something else between elements (a real clock, a network call) holds up the test. Give \
-      it the TestClock, or send an action whose handler does the work.
-      """
-    ])
+    #expect(
+      reported == [
+        """
+        During send(.queryChanged("a")), the store did not settle within 0.2 seconds: still reacting to a change, \
+        not sleeping on the TestClock:
+          • hook .gatedQuery
+        A hook that awaits something else between elements (a real clock, a network call) holds up the test. Give \
+        it the TestClock, or send an action whose handler does the work.
+        """
+      ])
     open.yield()
     await store.receive(.search("a")) { $0.searched = ["a"] }
     await store.finish()

@@ -95,13 +95,15 @@ struct StateMachineTests {
     await warnings.collect {
       let store = TestStore(initialState: .loggedOut, interactor: LoginMachine())
       let reported = await failures { await store.send(.logout) }
-      #expect(reported == [
-        "During send(.logout), .logout had no transition from .loggedOut, so it changed nothing. Add a row to the transition table, or pass onMissing: to handle it."
-      ])
+      #expect(
+        reported == [
+          "During send(.logout), .logout had no transition from .loggedOut, so it changed nothing. Add a row to the transition table, or pass onMissing: to handle it."
+        ])
       await store.finish()
-      #expect(warnings.all == [
-        "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
-      ])
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+        ])
     }
   }
 
@@ -111,9 +113,10 @@ struct StateMachineTests {
       let store = Store(initialState: .loggedOut, interactor: LoginMachine())
       await store.send(.logout).finish()
       #expect(await store.state == .loggedOut)
-      #expect(warnings.all == [
-        "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
-      ])
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.storeID) has no transition for .logout from .loggedOut; the action changed nothing. Add a row for it, or pass onMissing: to handle it."
+        ])
     }
   }
 

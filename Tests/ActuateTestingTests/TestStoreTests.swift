@@ -39,7 +39,8 @@ struct TestStoreTests {
   @Test func clearingTheQueryCancelsASearchInFlight() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: .init(), interactor: SearchInteractor(search: { query in
+      initialState: .init(),
+      interactor: SearchInteractor(search: { query in
         try await clock.sleep(for: .seconds(5))
         return [query]
       }), clock: clock)

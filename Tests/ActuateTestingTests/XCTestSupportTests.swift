@@ -33,16 +33,18 @@ final class XCTestSupportTests: XCTestCase {
       await store?.send(.queryChanged("tab")) { $0.query = "tab" }
       store = nil
     }
-    XCTAssertEqual(warnings.all, [
-      """
-      [Actuate] warning: ActuateTestingTests/XCTestSupportTests.swift:31: The TestStore went away before the test \
-      ended it, leaving:
-        • the action .search, sent from inside the store
-        • .search is still running
-      End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
-      store.skipRemaining() to drop it on purpose.
-      """
-    ])
+    XCTAssertEqual(
+      warnings.all,
+      [
+        """
+        [Actuate] warning: ActuateTestingTests/XCTestSupportTests.swift:31: The TestStore went away before the test \
+        ended it, leaving:
+          • the action .search, sent from inside the store
+          • .search is still running
+        End the test with await store.finish(), which waits for what runs and asserts what is left, or with \
+        store.skipRemaining() to drop it on purpose.
+        """
+      ])
   }
 }
 #endif

@@ -133,9 +133,13 @@ struct BatchHandlerTests {
     var tasks: [ActionTask] = []
     // Held, then sent in one go, and again while the store takes them: batches of several and of one.
     store.withIntakeHeld {
-      for number in 0..<count / 2 { tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number))) }
+      for number in 0..<count / 2 {
+        tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number)))
+      }
     }
-    for number in count / 2..<count { tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number))) }
+    for number in count / 2..<count {
+      tasks.append(store.send(number.isMultiple(of: 2) ? .yield(number) : .quick(number)))
+    }
     for task in tasks { #expect(await task.finish() == .completed) }
     let state = await store.state
     #expect(state.started == Array(0..<count))

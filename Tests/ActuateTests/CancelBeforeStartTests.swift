@@ -6,7 +6,6 @@ import Testing
 /// the action ends `.cancelled(reason)`, the log says so, and no cleanup runs (it set nothing up).
 @Suite("Cancel before start")
 struct CancelBeforeStartTests {
-
   @Test func anActionTaskCancelledWhileItsActionWaitsInTheIntakeNeverRuns() async {
     let (store, log, _) = Downloader.observedStore()
     await store.settleIntake()
@@ -116,7 +115,10 @@ struct CancelBeforeStartTests {
     }
     #expect(await task?.finish() == .cancelled(.storeStopped))
     #expect(await store.state.started.isEmpty)
-    #expect(log.lines.suffix(3) == ["cancelled download(\"a\") (store stopped)", "finished download(\"a\"): cancelled (store stopped)", "stopped"])
+    #expect(
+      log.lines.suffix(3) == [
+        "cancelled download(\"a\") (store stopped)", "finished download(\"a\"): cancelled (store stopped)", "stopped",
+      ])
   }
 
   @Test func aQueuedOrDelayedActionCancelledBeforeItStartsNeverRuns() async {
@@ -143,7 +145,8 @@ struct ChildCancelBeforeStartTests {
     let clock = TestClock()
     let warnings = Warnings()
     await warnings.collect {
-      let (store, log) = Store.observed(state: .init(rows: [.init(id: 1)]), interactor: BoardInteractor(clock: clock), clock: clock)
+      let (store, log) = Store.observed(
+        state: .init(rows: [.init(id: 1)]), interactor: BoardInteractor(clock: clock), clock: clock)
       await store.settleIntake()
       var task: ActionTask?
       store.withIntakeHeld {
@@ -152,7 +155,10 @@ struct ChildCancelBeforeStartTests {
       }
       #expect(await task?.finish() == .cancelled(.childGone))
       #expect(await store.state.rows.isEmpty)
-      #expect(log.lines.filter { $0.hasPrefix("cancelled") } == ["cancelled row(1, ActuateTests.TallyInteractor.Action.increment) (child gone)"])
+      #expect(
+        log.lines.filter { $0.hasPrefix("cancelled") } == [
+          "cancelled row(1, ActuateTests.TallyInteractor.Action.increment) (child gone)"
+        ])
       #expect(!log.lines.contains { $0.hasPrefix("started row(1") })
     }
     #expect(warnings.all.count == 1)

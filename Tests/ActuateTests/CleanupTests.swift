@@ -7,7 +7,6 @@ import Testing
 /// policy or by `stop()`, it is a change of its own whose cause is the cancellation.
 @Suite("Cleanup of cancelled handlers")
 struct CleanupTests {
-
   @Test func cancellingADownloadByIDResetsItsSpinnerAndProgress() async {
     let (store, log, clock) = Downloader.observedStore()
     let task = store.send(.tracked("a"))
@@ -22,7 +21,8 @@ struct CleanupTests {
     #expect(state.progress == 0)
     #expect(state.files.isEmpty)
     #expect(state.cleanups == ["a (explicit)"])
-    #expect(log.lines.filter { $0.hasPrefix("changed by cleanup") } == ["changed by cleanup of tracked(\"a\") (explicit)"])
+    #expect(
+      log.lines.filter { $0.hasPrefix("changed by cleanup") } == ["changed by cleanup of tracked(\"a\") (explicit)"])
   }
 
   @Test func theCleanupOfASupersededDownloadIsAChangeOfItsOwnBeforeTheNewestStarts() async {

@@ -72,9 +72,10 @@ struct LifetimeTests {
       #expect(await late.finish() == .rejected)
       #expect(await store.state.count == 0)
       #expect(log.lines.filter { $0 == "stopped" }.count == 1)
-      #expect(warnings.all == [
-        "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
-      ])
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
+        ])
     }
   }
 

@@ -28,7 +28,8 @@ struct OneStretchOneChangeTests {
     let suggestions = how == .ids && cleanup != .none
     #expect(seen.states.last?.cleanups == cleanups(cleanup, suggestions: suggestions))
     #expect(seen.changes == ["changed by search(\"tabb\")", "changed by \(ClearingSearch.Action.clear(how))"])
-    #expect(seen.logged == [describe(ClearingSearch.Action.search("tabb")), describe(ClearingSearch.Action.clear(how))])
+    #expect(
+      seen.logged == [describe(ClearingSearch.Action.search("tabb")), describe(ClearingSearch.Action.clear(how))])
     // The log names the cleanups the change includes: those that wrote into it.
     let search = "the cleanup of \(describe(ClearingSearch.Action.search("tabb"))) (cancelled: explicit)"
     let suggest = "the cleanup of .suggest (cancelled: explicit)"
@@ -83,8 +84,10 @@ struct OneStretchOneChangeTests {
     #expect(seen.states.last?.cleanups == cleaned)
     #expect(seen.changes == ["changed by search(\"tabb\")", "changed by giveUp"])
     #expect(seen.logged == [describe(ClearingSearch.Action.search("tabb")), ".giveUp"])
-    let both = ["the cleanup of \(describe(ClearingSearch.Action.search("tabb"))) (cancelled: explicit)",
-      "the cleanup of .giveUp (cancelled: explicit)"]
+    let both = [
+      "the cleanup of \(describe(ClearingSearch.Action.search("tabb"))) (cancelled: explicit)",
+      "the cleanup of .giveUp (cancelled: explicit)",
+    ]
     #expect(seen.loggedCleanups == [[], cleanup == .none ? [] : both])
   }
 
@@ -108,7 +111,9 @@ struct OneStretchOneChangeTests {
 
   // MARK: A child's cancel, and a parent's
 
-  @Test(arguments: [HostClear.child(.id), .child(.ids), .child(.predicate), .parent, .panel], ClearingSearch.Cleanup.allCases)
+  @Test(
+    arguments: [HostClear.child(.id), .child(.ids), .child(.predicate), .parent, .panel],
+    ClearingSearch.Cleanup.allCases)
   func aChildOrParentThatCancelsTheChildsWorkInTheMiddleOfItsStretchMakesOneChange(
     clear: HostClear, cleanup: ClearingSearch.Cleanup
   ) async {
@@ -162,7 +167,10 @@ struct OneStretchOneChangeTests {
       await store.settleIntake()
       store.cancel(id: ClearingSearch.SearchID())
     }
-    #expect(seen.states.map(\.visible) == [.initial, .searching, Visible(query: "tabb", results: ["Tabby"], isSearching: false)])
+    #expect(
+      seen.states.map(\.visible) == [
+        .initial, .searching, Visible(query: "tabb", results: ["Tabby"], isSearching: false),
+      ])
     #expect(seen.changes == ["changed by search(\"tabb\")", "changed by cleanup of search(\"tabb\") (explicit)"])
     #expect(seen.logged.count == 2)
   }
@@ -177,7 +185,8 @@ struct OneStretchOneChangeTests {
     // The stop that ends the watch cleans the newer search up: a change of its own too.
     #expect(
       seen.changes == [
-        "changed by search(\"tabb\")", "changed by cleanup of search(\"tabb\") (superseded)", "changed by search(\"tab\")",
+        "changed by search(\"tabb\")", "changed by cleanup of search(\"tabb\") (superseded)",
+        "changed by search(\"tab\")",
         "changed by cleanup of search(\"tab\") (store stopped)",
       ])
     #expect(seen.logged.count == 4)
@@ -236,7 +245,8 @@ struct Watched<State> {
 /// Runs `scenario` on a store of `interactor` watched by a `states` and a `values` subscriber, an observer
 /// and a debug log; reads the states until one is `done`, stops the store, and returns what each saw.
 func watch<I: Interactor>(
-  _ interactor: I, state: I.State, hooks: [I.Hook] = [], showing visible: KeyPath<I.State, ClearingSearch.Visible> & Sendable,
+  _ interactor: I, state: I.State, hooks: [I.Hook] = [],
+  showing visible: KeyPath<I.State, ClearingSearch.Visible> & Sendable,
   clock: TestClock, until done: (I.State) -> Bool, _ scenario: (Store<I>) async -> Void
 ) async -> Watched<I.State> {
   let log = EventLog<I>()

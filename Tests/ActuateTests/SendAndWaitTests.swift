@@ -108,9 +108,10 @@ struct SendAndWaitTests {
       store.stop()
       #expect(await store.sendAndWait(.increment) == .rejected)
       #expect(await store.state.count == 0)
-      #expect(warnings.all == [
-        "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
-      ])
+      #expect(
+        warnings.all == [
+          "[Actuate] warning: \(store.storeID) has stopped, so .increment was not handled. Send only while you hold the store and before you call stop()."
+        ])
     }
   }
 

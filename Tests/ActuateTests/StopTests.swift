@@ -106,7 +106,8 @@ struct StopTests {
     await written.wait(until: 1)
     #expect(await task.finish() == .cancelled(.explicit))
     #expect(await store.state == 0)
-    #expect(log.lines.filter { $0.hasPrefix("dropped") } == ["dropped write state by work", "dropped send report by work"])
+    #expect(
+      log.lines.filter { $0.hasPrefix("dropped") } == ["dropped write state by work", "dropped send report by work"])
   }
 
   /// Waits, without sleeping, until the store's count reaches `target`.

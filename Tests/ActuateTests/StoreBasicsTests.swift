@@ -69,7 +69,10 @@ struct StoreBasicsTests {
     #expect(changes.count == 2)
     #expect(changes.first.map { ($0.old.count, $0.new.count, $0.new.flag) } ?? (0, 0, false) == (0, 1, true))
     #expect(changes.last.map { ($0.old.count, $0.new.count) } ?? (0, 0) == (1, 2))
-    #expect(log.lines.filter { $0.hasPrefix("changed") } == ["changed by twoWritesWithSuspension", "changed by twoWritesWithSuspension"])
+    #expect(
+      log.lines.filter { $0.hasPrefix("changed") } == [
+        "changed by twoWritesWithSuspension", "changed by twoWritesWithSuspension",
+      ])
   }
 
   @Test func stateIsReadableThroughKeyPathsInsideHandlers() async {

@@ -21,7 +21,6 @@ struct Tally: Interactor {
     case add(Int)
   }
 
-
   let trapsOn: Int?
 
   func onAction(_ action: Action, store: isolated StoreActor<Self>) async {

@@ -20,14 +20,15 @@ struct ChatTests {
     let attempts = Locked(0)
     let store = TestStore(
       initialState: .init(),
-      interactor: ChatInteractor(service: .test(loadMessages: { [hello] in
-        let attempt = attempts.withLock { attempts in
-          attempts += 1
-          return attempts
-        }
-        if attempt == 1 { throw TestError.offline }
-        return [hello]
-      }))
+      interactor: ChatInteractor(
+        service: .test(loadMessages: { [hello] in
+          let attempt = attempts.withLock { attempts in
+            attempts += 1
+            return attempts
+          }
+          if attempt == 1 { throw TestError.offline }
+          return [hello]
+        }))
     )
     await store.send(.load) { $0.messages = .failed("Could not load the conversation: offline") }
     await store.send(.load) { $0.messages = .loading }
@@ -56,10 +57,11 @@ struct ChatTests {
     let clock = TestClock()
     let store = TestStore(
       initialState: .init(messages: .loaded([]), draft: "one"),
-      interactor: ChatInteractor(service: .test(send: { text in
-        try await clock.sleep(for: .seconds(1))
-        return ChatMessage(id: text.count, author: .me, text: text)
-      })),
+      interactor: ChatInteractor(
+        service: .test(send: { text in
+          try await clock.sleep(for: .seconds(1))
+          return ChatMessage(id: text.count, author: .me, text: text)
+        })),
       clock: clock,
       hooks: []
     )
@@ -82,7 +84,9 @@ struct ChatTests {
     await clock.advance(by: .seconds(1))
     await store.step {
       $0.outbox = []
-      $0.messages = .loaded([ChatMessage(id: 3, author: .me, text: "one"), ChatMessage(id: 5, author: .me, text: "three")])
+      $0.messages = .loaded([
+        ChatMessage(id: 3, author: .me, text: "one"), ChatMessage(id: 5, author: .me, text: "three"),
+      ])
     }
     await store.finish()
   }
@@ -142,7 +146,9 @@ private enum TestError: Error, CustomStringConvertible {
 extension ChatService {
   /// A service that fails the test if the code under test uses what the test did not provide.
   fileprivate static func test(
-    loadMessages: @escaping @Sendable () async throws -> [ChatMessage] = { Issue.record("loadMessages"); return [] },
+    loadMessages: @escaping @Sendable () async throws -> [ChatMessage] = {
+      Issue.record("loadMessages"); return []
+    },
     send: @escaping @Sendable (String) async throws -> ChatMessage = { _ in
       Issue.record("send")
       throw CancellationError()

@@ -16,7 +16,8 @@ struct LoginLogoutTests {
   @Test func loggingInAndOut() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock)
+      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock
+    )
     await store.send(.login) { $0.status = .loggingIn }
     await clock.advance(by: .seconds(2))
     await store.step { $0.status = .loggedIn }
@@ -29,7 +30,8 @@ struct LoginLogoutTests {
   @Test func newestWinsAForcedLogoutCancelsTheLoginInFlight() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock)
+      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock
+    )
     let login = await store.send(.login) { $0.status = .loggingIn }
     await store.send(.forceLogout) { $0.status = .loggingOut }
     #expect(await login.finish() == .cancelled(.superseded))
@@ -57,7 +59,8 @@ struct LoginLogoutTests {
   @Test func newestWinsASecondLoginTapIsDroppedAndTheFirstGoesOn() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock)
+      initialState: .init(), interactor: SessionInteractor(service: service(clock), ordering: .newestWins), clock: clock
+    )
     await store.send(.login) { $0.status = .loggingIn }
     let second = await store.send(.login)
     #expect(await second.finish() == .cancelled(.alreadyRunning))

@@ -29,7 +29,8 @@ struct TimerTests {
   @Test func startingAgainCarriesOnAndResetStartsOver() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: .init(elapsed: .seconds(10)), interactor: StopwatchInteractor(resolution: .seconds(1)), clock: clock)
+      initialState: .init(elapsed: .seconds(10)), interactor: StopwatchInteractor(resolution: .seconds(1)), clock: clock
+    )
     await store.send(.start) { $0.isRunning = true }
     await clock.advance(by: .seconds(1))
     await store.step { $0.elapsed = .seconds(11) }

@@ -87,14 +87,16 @@ struct TodosTests {
     let warnings = Locked<[DebugEntry]>([])
     let store = Store(
       initialState: .three, interactor: TodosInteractor(uuid: incrementingUUIDs()),
-      debug: .using(DebugLog(.entries { entry in if entry.kind == .warning { warnings.withLock { $0.append(entry) } } })))
+      debug: .using(
+        DebugLog(.entries { entry in if entry.kind == .warning { warnings.withLock { $0.append(entry) } } })))
     #expect(await store.send(.todo(.number(7), .toggle)).finish() == .cancelled(.childGone))
     #expect(await store.state == .three, "nothing was handled")
     await store.flushDebugLog()
     let warned = warnings.withLock { $0 }
-    #expect(warned.map(\.message) == [
-      "warning: \(store.storeID): .todo(\(UUID.number(7)), Todos.TodoInteractor.Action.toggle) is for TodoInteractor[id: \(UUID.number(7))], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
-    ])
+    #expect(
+      warned.map(\.message) == [
+        "warning: \(store.storeID): .todo(\(UUID.number(7)), Todos.TodoInteractor.Action.toggle) is for TodoInteractor[id: \(UUID.number(7))], which is not in the state, so it was not handled. Send a child's actions only while its state is there."
+      ])
     store.stop()
   }
 }

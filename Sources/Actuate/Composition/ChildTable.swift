@@ -67,7 +67,8 @@ struct ChildTable<Parent: Interactor> {
   /// Creates the children whose state appeared (added to `started`, to start once the table is whole),
   /// ends those whose state went away (their numbers added to `ended`), and refreshes the others.
   mutating func reconcile(
-    with state: Parent.State, oldRoot: (any Sendable)?, parent: any ChildLink<Parent>, started: inout [any ChildNodeProtocol],
+    with state: Parent.State, oldRoot: (any Sendable)?, parent: any ChildLink<Parent>,
+    started: inout [any ChildNodeProtocol],
     ended: inout Set<UInt64>
   ) {
     var isChanged = false

@@ -33,7 +33,11 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
     guard !isDetached else { return lastKnown }
     if let state = read(store.current) { return state }
     // Removed by a change the root has not published yet: the state before that change still has it.
-    if let old = store.onSharedExecutor({ $0.stretch.openChange == nil ? nil : $0.stateBeforeChange }), let state = read(old) { return state }
+    if let old = store.onSharedExecutor({ $0.stretch.openChange == nil ? nil : $0.stateBeforeChange }),
+      let state = read(old)
+    {
+      return state
+    }
     return lastKnown
   }
 
@@ -144,7 +148,8 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
       let embed = embed as? @Sendable (G.Action) -> Root.Action
     {
       // A child of the root itself: its paths are the root's own, with nothing to compose on every access.
-      return RootedLink<Root, G>(store: store, name: name, node: node, state: state, read: read, write: write, embed: embed)
+      return RootedLink<Root, G>(
+        store: store, name: name, node: node, state: state, read: read, write: write, embed: embed)
     }
     let parentRead = self.read
     let parentEmbed = self.embed

@@ -38,9 +38,11 @@ struct WallTime: Sendable, Equatable {
     var time = time_t(seconds)
     var parts = tm()
     if utc { gmtime_r(&time, &parts) } else { localtime_r(&time, &parts) }
-    let date = "\(Self.pad(Int(parts.tm_year) + 1900, 4))-\(Self.pad(Int(parts.tm_mon) + 1, 2))-\(Self.pad(Int(parts.tm_mday), 2))"
+    let date =
+      "\(Self.pad(Int(parts.tm_year) + 1900, 4))-\(Self.pad(Int(parts.tm_mon) + 1, 2))-\(Self.pad(Int(parts.tm_mday), 2))"
     let clock = "\(Self.pad(Int(parts.tm_hour), 2)):\(Self.pad(Int(parts.tm_min), 2)):\(Self.pad(Int(parts.tm_sec), 2))"
-    return "\(date)T\(clock).\(Self.pad(nanoseconds / 1_000, 6))\(utc ? "Z" : Self.offset(seconds: Int(parts.tm_gmtoff)))"
+    return
+      "\(date)T\(clock).\(Self.pad(nanoseconds / 1_000, 6))\(utc ? "Z" : Self.offset(seconds: Int(parts.tm_gmtoff)))"
   }
 
   /// `+01:00`, `-05:30`, `+00:00`.

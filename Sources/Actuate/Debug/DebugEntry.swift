@@ -109,7 +109,8 @@ public struct DebugEntry: Sendable {
     case .transitionMissing(let action, let phase, let handled):
       entry.action = describe(action)
       entry.message =
-        "no transition for \(describe(action)) from \(phase)" + (handled ? " (handled by onMissing)" : ": the action changed nothing")
+        "no transition for \(describe(action)) from \(phase)"
+        + (handled ? " (handled by onMissing)" : ": the action changed nothing")
     case .warning(let message):
       entry.message = "warning: \(message)"
     case .stopped:
@@ -146,7 +147,8 @@ public struct DebugEntry: Sendable {
   /// `state changed by .search("tabby"):` and the diff; `state changed by .clear, with the cleanup of
   /// .search("tabby") (cancelled: explicit):` when a cancel in the middle of the stretch ran cleanups that
   /// wrote into the change.
-  static func changed(_ diff: String, action: String?, cause: String?, including cleanups: [String] = []) -> DebugEntry {
+  static func changed(_ diff: String, action: String?, cause: String?, including cleanups: [String] = []) -> DebugEntry
+  {
     var message = "state changed"
     if let cause { message += " by \(cause)" }
     if !cleanups.isEmpty { message += ", with " + cleanups.joined(separator: " and ") }

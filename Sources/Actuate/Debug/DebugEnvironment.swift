@@ -90,10 +90,14 @@ enum DebugEnvironment {
         sinks.append(try .trace(path))
         announce("Actuate: trace → \(absolute(path)) (\(traceVariable))")
       } catch {
-        warn("\(traceVariable)=\(path): \(error). Tracing is off; set \(traceVariable) to a file in a folder that exists and that you can write to.")
+        warn(
+          "\(traceVariable)=\(path): \(error). Tracing is off; set \(traceVariable) to a file in a folder that exists and that you can write to."
+        )
       }
     case .console:
-      warn("\(traceVariable)=\(environment(traceVariable) ?? "") is not a path; tracing is off. Set it to the file to write the trace to, such as /tmp/trace.json.")
+      warn(
+        "\(traceVariable)=\(environment(traceVariable) ?? "") is not a path; tracing is off. Set it to the file to write the trace to, such as /tmp/trace.json."
+      )
     case .off:
       break
     }
@@ -109,7 +113,9 @@ enum DebugEnvironment {
     case .off: return false
     case .console: return true
     case .file(let word), .unclear(let word):
-      warn("\(name)=\(word) is not a switch; it is taken for off. Set it to 1, on, true or yes, or to 0, off, false or no.")
+      warn(
+        "\(name)=\(word) is not a switch; it is taken for off. Set it to 1, on, true or yes, or to 0, off, false or no."
+      )
       return false
     }
   }
@@ -130,7 +136,9 @@ enum DebugEnvironment {
     case "text": return .text
     case "json", "jsonl", "jsonlines", "json-lines", "ndjson": return .jsonLines
     default:
-      warn("\(formatVariable)=\(value) is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line.")
+      warn(
+        "\(formatVariable)=\(value) is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line."
+      )
       return .text
     }
   }
@@ -150,7 +158,9 @@ enum DebugEnvironment {
       if let count = Int(trimmed(keep)), count > 0 {
         rotation.keptFiles = count
       } else {
-        warn("\(keepVariable)=\(keep) is not a count of files; \(rotation.keptFiles) old files are kept. Set it to a whole number from 1 up.")
+        warn(
+          "\(keepVariable)=\(keep) is not a count of files; \(rotation.keptFiles) old files are kept. Set it to a whole number from 1 up."
+        )
       }
     }
     return rotation
@@ -160,7 +170,10 @@ enum DebugEnvironment {
   static func bytes(in text: String) -> Int? {
     let value = trimmed(text).lowercased()
     if ["0", "off", "never", "none"].contains(value) { return 0 }
-    let units: [(suffix: String, factor: Int)] = [("gb", 1_000_000_000), ("g", 1_000_000_000), ("mb", 1_000_000), ("m", 1_000_000), ("kb", 1_000), ("k", 1_000), ("b", 1)]
+    let units: [(suffix: String, factor: Int)] = [
+      ("gb", 1_000_000_000), ("g", 1_000_000_000), ("mb", 1_000_000), ("m", 1_000_000), ("kb", 1_000), ("k", 1_000),
+      ("b", 1),
+    ]
     for unit in units where value.hasSuffix(unit.suffix) {
       let number = value.dropLast(unit.suffix.count).trimmingWhitespace
       guard let count = Int(number), count > 0, count <= Int.max / unit.factor else { return nil }

@@ -24,7 +24,8 @@ public struct DebugSinkError: Error, Sendable, Equatable, CustomStringConvertibl
     switch operation {
     case .open: "cannot open the debug log file \"\(path)\": \(reason)"
     case .write: "cannot write to the debug log file \"\(path)\": \(reason)"
-    case .rotate: "cannot rotate the debug log file \"\(path)\" (rename it to \"\(path).1\" and start a new one): \(reason)"
+    case .rotate:
+      "cannot rotate the debug log file \"\(path)\" (rename it to \"\(path).1\" and start a new one): \(reason)"
     }
   }
 }

@@ -4,7 +4,8 @@ extension HookSubscription {
   /// This overload exists only so that an `async` body gets an error that says what to write instead.
   @available(
     *, unavailable,
-    message: "a forEach body must be synchronous: update the state here, and send an action whose handler does the async work"
+    message:
+      "a forEach body must be synchronous: update the state here, and send an action whose handler does the async work"
   )
   public static func forEach<S: AsyncSequence & Sendable>(
     _ sequence: S,
@@ -18,7 +19,8 @@ extension HookSubscription {
   /// This overload exists only so that a throwing body gets an error that says what to write instead.
   @available(
     *, unavailable,
-    message: "a forEach body cannot throw: catch the error in the body (do { … } catch { store.error = … }), or end the hook by making the sequence throw"
+    message:
+      "a forEach body cannot throw: catch the error in the body (do { … } catch { store.error = … }), or end the hook by making the sequence throw"
   )
   public static func forEach<S: AsyncSequence & Sendable>(
     _ sequence: S,

@@ -85,7 +85,6 @@ public protocol Interactor<State, Action>: Sendable {
   var children: [Child<Self>] { get }
 }
 
-
 /// The hook type of an interactor that has no hooks: it has no values, so no hook ever starts.
 public struct NoHooks: CaseIterable, Hashable, Sendable {
   /// None.

@@ -180,10 +180,11 @@ extension Scheduler {
     of records: some Sequence<TaskRecord>, notIn decided: Decisions, reason: CancellationReason,
     into decisions: inout Decisions
   ) {
-    let cancelled = Set(decided.compactMap { decision -> UInt64? in
-      if case .cancel(let record, _) = decision { return record.number }
-      return nil
-    })
+    let cancelled = Set(
+      decided.compactMap { decision -> UInt64? in
+        if case .cancel(let record, _) = decision { return record.number }
+        return nil
+      })
     for record in records.sorted(by: { $0.number < $1.number }) where !cancelled.contains(record.number) {
       decisions.append(.cancel(record, reason))
     }

@@ -36,7 +36,9 @@ extension Move where I.Action: Equatable, Phase: Equatable {
   }
 
   /// `action`, in any phase that `phases` accepts, moves to `next`: a predicate stands for a set of phases.
-  public init(on action: I.Action, from phases: @escaping @Sendable (Phase) -> Bool, to next: Phase, run work: Work? = nil) {
+  public init(
+    on action: I.Action, from phases: @escaping @Sendable (Phase) -> Bool, to next: Phase, run work: Work? = nil
+  ) {
     self.init(on: { $0 == action }, from: phases, to: { _, _ in next }, run: work)
   }
 

@@ -35,7 +35,8 @@ private enum DescribedKind {
       if value is String || value is Substring || value is Character { return .text }
       guard Mirror(reflecting: value).displayStyle == .enum else { return .other }
       return .enumeration(
-        plain: !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
+        plain:
+          !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
           || value is any TextOutputStreamable))
     }
   }

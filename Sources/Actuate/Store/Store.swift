@@ -21,7 +21,8 @@ public final class Store<I: Interactor>: Sendable {
   /// The store every initialiser makes (see `Store+DebugLog` for the public ones): `watching` makes its
   /// watcher, if anything watches it, from its id.
   init(
-    initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook], observers: [StoreObserver<I>],
+    initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
+    observers: [StoreObserver<I>],
     watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil,
     executor: (any OwnedExecutor)? = nil
   ) {
@@ -34,7 +35,8 @@ public final class Store<I: Interactor>: Sendable {
       warnings = WarningRoute { message in watcher.event(StoreEvent<I>.warning(message)) }
     }
     actor = StoreActor(
-      initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers, childHooks: childHooks,
+      initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
+      childHooks: childHooks,
       starter: starter, storeID: storeID, warnings: warnings, executor: executor)
     actor.home.attach(actor)
     // Starting does something only for a store with a watcher, an observer, a hook or children to start.

@@ -135,7 +135,8 @@ extension StoreActor {
     let joined = stretch.cancellingStretch
     if joined == nil { publishChange() }
     let outer = stretch.cleaning
-    stretch.cleaning = Cleanup(record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
+    stretch.cleaning = Cleanup(
+      record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
     cleanup()
     if joined == nil { publishChange() }
     stretch.cleaning = outer

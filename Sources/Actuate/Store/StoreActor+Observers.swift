@@ -86,18 +86,20 @@ extension StoreActor {
   public nonisolated func values<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<I.State, Value> & Sendable
   ) -> StoreValues<Value> {
-    StoreValues(subscribe: subscription { store, isolation in
-      await store.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==, from: isolation)
-    })
+    StoreValues(
+      subscribe: subscription { store, isolation in
+        await store.subscribe({ $0[keyPath: keyPath] }, isDuplicate: ==, from: isolation)
+      })
   }
 
   /// The whole state: the current value first, then the state after each change (each distinct change,
   /// when the state is `Equatable`).
   public nonisolated var states: StoreValues<I.State> {
     let isDuplicate = EquatableValues.comparator(for: I.State.self)
-    return StoreValues(subscribe: subscription { store, isolation in
-      await store.subscribe({ $0 }, isDuplicate: isDuplicate, from: isolation)
-    })
+    return StoreValues(
+      subscribe: subscription { store, isolation in
+        await store.subscribe({ $0 }, isDuplicate: isDuplicate, from: isolation)
+      })
   }
 
   /// How a sequence of this store's values subscribes, without holding the store: a root store is reached

@@ -85,7 +85,8 @@ extension StoreActor {
   }
 
   private func dropSend(_ action: I.Action, from sender: TaskRecord) -> ActionTask {
-    let record = ActionRecord(number: intake.nextNumber(), owner: self, action: action, sentBy: .note(cause(of: sender)))
+    let record = ActionRecord(
+      number: intake.nextNumber(), owner: self, action: action, sentBy: .note(cause(of: sender)))
     record.end(.cancelled(sender.cancelReason ?? .explicit))
     if !observers.isEmpty { emit(.sendDropped(action, cause: cause(of: sender))) }
     return ActionTask(record: record)

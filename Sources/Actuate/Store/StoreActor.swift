@@ -61,11 +61,14 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.children = children
     self.wiring = StoreWiring(
       storeID: storeID, clock: clock, warnings: warnings, home: RecordHome(), anchor: ExecutorAnchor(owned: owned),
-      link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks, starter: starter)
+      link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
+      starter: starter)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
-  init(child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, hooks: ChildHooks?) {
+  init(
+    child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, hooks: ChildHooks?
+  ) {
     self.current = link.state
     self.interactor = interactor
     self.observers = Observers([])

@@ -78,7 +78,9 @@ final class SubscriberBuffer<Element: Sendable>: Sendable {
     if let value = state.withLock({ state in
       endDelivery(&state)
       return Self.take(&state)
-    }) { return value }
+    }) {
+      return value
+    }
     if let tracking { tracking.tracker.awaitsNext(tracking.consumer) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in

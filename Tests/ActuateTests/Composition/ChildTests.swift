@@ -50,7 +50,9 @@ struct ChildTests {
     store.send(.addRow(1))
     store.send(.addRow(2))
     // Every one of these runs under cancelPrevious(id: "job"); none supersedes another.
-    let jobs = [store.send(.row(1, .slowJob)), store.send(.row(2, .slowJob)), store.send(.main(.slowJob)), store.send(.slowJob)]
+    let jobs = [
+      store.send(.row(1, .slowJob)), store.send(.row(2, .slowJob)), store.send(.main(.slowJob)), store.send(.slowJob),
+    ]
     await store.settleIntake()
     #expect(jobs.allSatisfy { $0.outcome == nil })
     // The parent's own cancel of "job" is the parent's alone.
@@ -200,7 +202,9 @@ struct GrandchildTests {
     let clock = TestClock()
     let store = Store(initialState: .init(), interactor: WallInteractor(clock: clock), clock: clock)
     store.send(.board(.addRow(1)))
-    let jobs = [store.send(.board(.row(1, .slowJob))), store.send(.board(.main(.slowJob))), store.send(.board(.slowJob))]
+    let jobs = [
+      store.send(.board(.row(1, .slowJob))), store.send(.board(.main(.slowJob))), store.send(.board(.slowJob)),
+    ]
     store.send(.cancelBoard)
     for job in jobs { #expect(await job.finish() == .cancelled(.explicit)) }
     #expect(await store.state.board.rows.map(\.count) == [0])
@@ -244,5 +248,4 @@ struct ChildLifetimeTests {
     await clock.advance(by: .seconds(60))
     #expect(await store.state.eggs == [.init(id: 2, ticks: 3)])
   }
-
 }

@@ -100,7 +100,10 @@ struct ParentReactionTests {
     await store.sendAndWait(.row(1, .deleteTapped))
     await store.actor.settle()
     await store.flushDebugLog()
-    #expect(log.entriesWithoutDurations.contains(store.entry("action .remove(1) (sent by the handler of .row(1, ActuateTests.RowInteractor.Action.deleteTapped))")))
+    #expect(
+      log.entriesWithoutDurations.contains(
+        store.entry(
+          "action .remove(1) (sent by the handler of .row(1, ActuateTests.RowInteractor.Action.deleteTapped))")))
   }
 
   @Test func aFinishedChildActionIsNotKeptByTheReactionItSetOff() async {

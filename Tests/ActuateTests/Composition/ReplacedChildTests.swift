@@ -54,7 +54,10 @@ struct RecorderInteractor<State: Recording>: Interactor {
   }
 
   func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
-    .send(AsyncStream<Action> { $0.yield(.greet); $0.finish() })
+    .send(
+      AsyncStream<Action> {
+        $0.yield(.greet); $0.finish()
+      })
   }
 }
 
@@ -140,7 +143,9 @@ private func isDropped(_ line: String, by carrier: String) -> Bool {
 struct ReplacedChildTests {
   private let cleanups = Locked<[String]>([])
 
-  private func studio(_ state: StudioInteractor.State, clock: TestClock) -> (Store<StudioInteractor>, EventLog<StudioInteractor>) {
+  private func studio(_ state: StudioInteractor.State, clock: TestClock) -> (
+    Store<StudioInteractor>, EventLog<StudioInteractor>
+  ) {
     Store.observed(state: state, interactor: StudioInteractor(cleanups: cleanups), clock: clock)
   }
 

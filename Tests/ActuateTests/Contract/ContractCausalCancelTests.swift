@@ -22,7 +22,8 @@ struct ContractCausalCancelTests {
   func aCancelSentBetweenTwoJobsFromOneTaskReachesOnlyTheFirst(policy: JobPolicy, cancel: CancelKind) async {
     let runs = await ContractRuns.repeating(Self.runs) { runs in
       let probe = JobProbe()
-      let store = Store(initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
+      let store = Store(
+        initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
       // One task, three sends back to back.
       let first = store.send(.job(1))
       if cancel == .byHandle { first.cancel() } else { store.send(.cancelJobs) }
@@ -37,7 +38,8 @@ struct ContractCausalCancelTests {
   func aCancelSentRightBeforeAJobReachesTheRunningOneAndNotTheNewOne(policy: JobPolicy, cancel: CancelKind) async {
     let runs = await ContractRuns.repeating(Self.runs) { runs in
       let probe = JobProbe()
-      let store = Store(initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
+      let store = Store(
+        initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
       let first = store.send(.job(1))
       guard await probe.firstStarted.wait() else {
         return runs.expect(false, "job 1 did not start within \(contractWaitLimit)")
@@ -55,7 +57,8 @@ struct ContractCausalCancelTests {
   func aCancelSentBetweenTwoJobsFromAHandlerReachesOnlyTheFirst(policy: JobPolicy, cancel: CancelKind) async {
     let runs = await ContractRuns.repeating(Self.runs) { runs in
       let probe = JobProbe()
-      let store = Store(initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
+      let store = Store(
+        initialState: .init(), interactor: CausalJobs(policy: policy, cancel: cancel, probe: probe), debug: .off)
       // The handler of `.script` sends the three, back to back, in one stretch.
       let script = store.send(.script)
       runs.expect(await script.finish(), is: .completed, "the script's outcome")
@@ -69,7 +72,8 @@ struct ContractCausalCancelTests {
   }
 
   private func check(
-    first: ActionTask, second: ActionTask, store: Store<CausalJobs>, firstSurelyStarted: Bool, _ runs: inout ContractRuns
+    first: ActionTask, second: ActionTask, store: Store<CausalJobs>, firstSurelyStarted: Bool,
+    _ runs: inout ContractRuns
   ) async {
     runs.expect(await second.finish(), is: .completed, "job 2's outcome")
     runs.expect(await first.finish(), is: .cancelled(.explicit), "job 1's outcome")

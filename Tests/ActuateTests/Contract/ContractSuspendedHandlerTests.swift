@@ -19,7 +19,8 @@ struct ContractSuspendedHandlerTests {
         return runs.expect(false, "the burst was not sent within \(contractWaitLimit)")
       }
       runs.expect(
-        await probe.quickStarted.wait(), "quick did not start within \(contractWaitLimit) while twoStretches waited for it")
+        await probe.quickStarted.wait(),
+        "quick did not start within \(contractWaitLimit) while twoStretches waited for it")
       for task in tasks { runs.expect(await task.finish(), is: .completed, "an action's outcome") }
       let state = await store.state
       runs.expect(state.started, is: ["twoStretches", "quick"], "the handlers that started")

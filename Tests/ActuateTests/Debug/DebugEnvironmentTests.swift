@@ -23,7 +23,8 @@ struct DebugEnvironmentTests {
   @Test func aWordThatIsNeitherASwitchNorAPathLogsToTheConsoleAndSaysSo() {
     var warnings: [String] = []
     var announced: [String] = []
-    let debug = DebugEnvironment.debugStore(for: "debug", warn: { warnings.append($0) }, announce: { announced.append($0) })
+    let debug = DebugEnvironment.debugStore(
+      for: "debug", warn: { warnings.append($0) }, announce: { announced.append($0) })
     #expect(debug?.sinks.map(\.name) == ["standard error"])
     #expect(
       warnings == [
@@ -44,10 +45,14 @@ struct DebugEnvironmentTests {
   @Test func theSynchronousModeIsASwitch() {
     var warnings: [String] = []
     let variables = ["ACTUATE_DEBUG": "1", "ACTUATE_DEBUG_SYNC": "yes"]
-    #expect(DebugEnvironment.debugStore(reading: { variables[$0] }, warn: { warnings.append($0) })?.writesSynchronously == true)
+    #expect(
+      DebugEnvironment.debugStore(reading: { variables[$0] }, warn: { warnings.append($0) })?.writesSynchronously
+        == true)
     #expect(DebugEnvironment.debugStore(for: "1", warn: { warnings.append($0) })?.writesSynchronously == false)
     let unclear = ["ACTUATE_DEBUG": "1", "ACTUATE_DEBUG_SYNC": "always"]
-    #expect(DebugEnvironment.debugStore(reading: { unclear[$0] }, warn: { warnings.append($0) })?.writesSynchronously == false)
+    #expect(
+      DebugEnvironment.debugStore(reading: { unclear[$0] }, warn: { warnings.append($0) })?.writesSynchronously == false
+    )
     #expect(
       warnings == [
         "ACTUATE_DEBUG_SYNC=always is not a switch; it is taken for off. Set it to 1, on, true or yes, or to 0, off, false or no."
@@ -57,7 +62,8 @@ struct DebugEnvironmentTests {
   @Test func consoleAndFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-\(UUID().uuidString).log").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(DebugEnvironment.debugStore(for: "1", warn: { Issue.record("\($0)") })?.sinks.map(\.name) == ["standard error"])
+    #expect(
+      DebugEnvironment.debugStore(for: "1", warn: { Issue.record("\($0)") })?.sinks.map(\.name) == ["standard error"])
     #expect(DebugEnvironment.debugStore(for: path, warn: { Issue.record("\($0)") })?.sinks.map(\.name) == [path])
     #expect(DebugEnvironment.debugStore(for: "off", warn: { Issue.record("\($0)") }) == nil)
   }
@@ -149,7 +155,10 @@ struct DebugEnvironmentCompanionTests {
     #expect(DebugEnvironment.format("text", warn: { warnings.append($0) }) == .text)
     #expect(warnings.isEmpty)
     #expect(DebugEnvironment.format("xml", warn: { warnings.append($0) }) == .text)
-    #expect(warnings == ["ACTUATE_DEBUG_FORMAT=xml is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line."])
+    #expect(
+      warnings == [
+        "ACTUATE_DEBUG_FORMAT=xml is not a format the debug log knows; it logs text. Set it to text, or to json for one JSON object per line."
+      ])
   }
 
   @Test func sizes() {
@@ -166,7 +175,9 @@ struct DebugEnvironmentCompanionTests {
   @Test func rotation() {
     var warnings: [String] = []
     #expect(DebugEnvironment.rotation(size: nil, keep: nil, warn: { warnings.append($0) }) == .default)
-    #expect(DebugEnvironment.rotation(size: "1MB", keep: "2", warn: { warnings.append($0) }) == LogRotation(maxBytes: 1_000_000, keptFiles: 2))
+    #expect(
+      DebugEnvironment.rotation(size: "1MB", keep: "2", warn: { warnings.append($0) })
+        == LogRotation(maxBytes: 1_000_000, keptFiles: 2))
     #expect(DebugEnvironment.rotation(size: "off", keep: nil, warn: { warnings.append($0) }) == .never)
     #expect(warnings.isEmpty)
     #expect(DebugEnvironment.rotation(size: "big", keep: "none", warn: { warnings.append($0) }) == .default)
@@ -184,7 +195,9 @@ struct DebugEnvironmentCompanionTests {
     var warnings: [String] = []
     let debug = try #require(
       debugStore(
-        ["ACTUATE_DEBUG": log, "ACTUATE_DEBUG_FORMAT": "json", "ACTUATE_DEBUG_MAX_SIZE": "1MB", "ACTUATE_TRACE": trace],
+        [
+          "ACTUATE_DEBUG": log, "ACTUATE_DEBUG_FORMAT": "json", "ACTUATE_DEBUG_MAX_SIZE": "1MB", "ACTUATE_TRACE": trace,
+        ],
         warnings: &warnings))
     #expect(warnings.isEmpty)
     #expect(debug.sinks.map(\.name) == [log, trace])

@@ -60,6 +60,7 @@ struct DebugFilterTests {
   @Test func includingStoreTypes() {
     #expect(DebugFilter().includes(SearchFeature.self))
     #expect(!DebugFilter(interactors: []).includes(SearchFeature.self))
-    #expect(!DebugFilter(interactors: [SearchFeature.self], excluding: [SearchFeature.self]).includes(SearchFeature.self))
+    #expect(
+      !DebugFilter(interactors: [SearchFeature.self], excluding: [SearchFeature.self]).includes(SearchFeature.self))
   }
 }

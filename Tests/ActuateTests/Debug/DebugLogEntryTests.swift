@@ -103,7 +103,10 @@ struct DebugLogEntryTests {
     let (store, log) = loggedStore()
     await store.send(.touch).finish()
     await store.flushDebugLog()
-    #expect(log.entriesWithoutDurations == [startedEntry(store), store.entry("action .touch"), store.entry("ended .touch in ‹t›")])
+    #expect(
+      log.entriesWithoutDurations == [
+        startedEntry(store), store.entry("action .touch"), store.entry("ended .touch in ‹t›"),
+      ])
   }
 
   @Test func supersededAndStoreStoppedCancellations() async {
@@ -206,9 +209,13 @@ struct DebugLogEntryTests {
     let logger = StoreLogger<SearchFeature>(
       debug: .pinned(log.sink), actions: nil, id: id)
     let inbox = logger.makeInbox(capacity: EventInbox.defaultCapacity)
-    inbox.other(EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")), essential: false)
+    inbox.other(
+      EventBox<SearchFeature>(.warning("SearchFeature#1 has stopped, so .refresh was not handled.")), essential: false)
     await DebugLog.flush()
-    #expect(log.entries == ["[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."])
+    #expect(
+      log.entries == [
+        "[Actuate \(id) 1970-01-01T12:00:01.204000Z] warning: SearchFeature#1 has stopped, so .refresh was not handled."
+      ])
   }
 
   @Test func timestampsAreISO8601WithDateOffsetAndMicroseconds() async {
@@ -216,11 +223,14 @@ struct DebugLogEntryTests {
     let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(DebugLog(log.sink)))
     await store.send(.touch).finish()
     await store.flushDebugLog()
-    let header = try? #/^\[Actuate SearchFeature#\d+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}[+-]\d\d:\d\d\] action \.touch$/#.wholeMatch(in: log.entries[1])
+    let header = try?
+      #/^\[Actuate SearchFeature#\d+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}[+-]\d\d:\d\d\] action \.touch$/#.wholeMatch(
+        in: log.entries[1])
     #expect(header != nil, "\(log.entries)")
     #expect(pinnedTime.iso8601(utc: true) == "1970-01-01T12:00:01.204000Z")
     #expect(WallTime(seconds: 0, nanoseconds: 7_654).iso8601(utc: true) == "1970-01-01T00:00:00.000007Z")
-    #expect(WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789).iso8601(utc: true) == "2026-11-18T11:06:40.123456Z")
+    #expect(
+      WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789).iso8601(utc: true) == "2026-11-18T11:06:40.123456Z")
   }
 
   /// Small trivial enum values are described once per value (keyed by their bytes, 256 per type): each
@@ -238,7 +248,8 @@ struct DebugLogEntryTests {
     for utc in [true, false] {
       var formatter = TimestampFormatter(utc: utc)
       let times = [
-        WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789), WallTime(seconds: 1_795_000_000, nanoseconds: 999_999_999),
+        WallTime(seconds: 1_795_000_000, nanoseconds: 123_456_789),
+        WallTime(seconds: 1_795_000_000, nanoseconds: 999_999_999),
         WallTime(seconds: 1_795_000_001, nanoseconds: 0), WallTime(seconds: 1_795_000_001, nanoseconds: 7_654),
         WallTime(seconds: 0, nanoseconds: 1_000), WallTime(seconds: 1_795_086_400, nanoseconds: 500_000_000),
       ]

@@ -36,8 +36,12 @@ struct DebugSinkTests {
     let actions = 300
     // One sink, so one descriptor, per store: O_APPEND keeps their entries whole between descriptors too.
     let ids = await runStoresAtOnce(storeCount, actions: actions) { index in
-      Store(initialState: .init(name: "s\(index)"), interactor: Counter(), debug: .using(DebugLog(try! DebugSink.file(path))))
-    } action: { .set($0) }
+      Store(
+        initialState: .init(name: "s\(index)"), interactor: Counter(),
+        debug: .using(DebugLog(try! DebugSink.file(path))))
+    } action: {
+      .set($0)
+    }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     // An entry starts at a header; every other line belongs to the entry above it.
     var entries: [String] = []
@@ -50,10 +54,14 @@ struct DebugSinkTests {
       let bodies = entries.filter { $0.hasPrefix("[Actuate \(id) ") }.map { entry in
         String(entry[entry.index(after: entry.firstIndex(of: "]")!)...].dropFirst())
       }
-      let name = bodies.first.flatMap { $0.firstRange(of: "name: \"s")?.upperBound }.map { bodies[0][$0...].prefix(while: \.isNumber) }
+      let name = bodies.first.flatMap { $0.firstRange(of: "name: \"s")?.upperBound }.map {
+        bodies[0][$0...].prefix(while: \.isNumber)
+      }
       #expect(name != nil, "store \(index) has no start entry")
       let state = Counter.State(name: "s\(name ?? "")")
-      var expected = ["started with state:\n" + DebugLog.dump(state).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")]
+      var expected = [
+        "started with state:\n" + DebugLog.dump(state).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+      ]
       for value in 1...actions {
         var old = state
         old.count = value - 1
@@ -98,10 +106,11 @@ struct DebugSinkTests {
     let healthy = LogCollector()
     let warnings = Warnings()
     let debug = await warnings.collect {
-      DebugLog.pinned(.custom(name: "remote") { _ in
-        _ = calls.next()
-        throw DiskFull()
-      }, healthy.sink)
+      DebugLog.pinned(
+        .custom(name: "remote") { _ in
+          _ = calls.next()
+          throw DiskFull()
+        }, healthy.sink)
     }
     let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(debug))
     for query in ["a", "b", "c"] { store.send(.queryChanged(query)) }

@@ -170,7 +170,8 @@ enum DebuggingGuide {
 @Suite("Debugging guide")
 struct DebuggingGuideTests {
   @Test func theSessionIsLogged() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).log").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).log")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try await DebuggingGuide.searchSession(logTo: path)
     let log = try String(contentsOfFile: path, encoding: .utf8)
@@ -184,7 +185,8 @@ struct DebuggingGuideTests {
   }
 
   @Test func theTraceOfTwoSearchesShowsSpansCancellationsAndFlows() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).json").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actuate-guide-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     // Held until the file is read: the trace stays open, as a running program's does.
     let debug = DebugLog(try .trace(path))
@@ -197,13 +199,16 @@ struct DebuggingGuideTests {
     }
     let clock = TestClock()
     await DebuggingGuide.traceTwoSearches(to: debug, clock: clock) { duration, stores in
-      for store in stores { await store.waitUntilIdle() }        // every search sleeps on the clock
+      for store in stores { await store.waitUntilIdle() }  // every search sleeps on the clock
       await clock.advance(by: duration)
     }
     let events = try TraceFileReader(path: path).events
     withExtendedLifetime(debug) {}
-    let actions = events.filter { $0["ph"] as? String == "B" && $0["name"] as? String != "handler" }.compactMap { $0["name"] as? String }
-    #expect(Set(actions) == [#".queryChanged("tab")"#, #".queryChanged("le guin")"#, #".queryChanged("tabby")"#, ".search"])
+    let actions = events.filter { $0["ph"] as? String == "B" && $0["name"] as? String != "handler" }.compactMap {
+      $0["name"] as? String
+    }
+    #expect(
+      Set(actions) == [#".queryChanged("tab")"#, #".queryChanged("le guin")"#, #".queryChanged("tabby")"#, ".search"])
     let outcomes = events.compactMap { ($0["args"] as? [String: String])?["outcome"] }
     // The queries' three handlers, and the searches for "le guin" and "tabby", which woke at 40 and 55 ms.
     #expect(outcomes.sorted() == ["cancelled (superseded)"] + Array(repeating: "completed", count: 5))

@@ -57,19 +57,21 @@ private func contents(_ text: String) -> [Substring] {
     let diff = try #require(DebugLog.diff(Tree.chain(depth: 50, leaf: 1), Tree.chain(depth: 50, leaf: 2)))
     let lines = diff.split(separator: "\n")
     let indentation = String(repeating: " ", count: 2 * 49)
-    #expect(lines.filter { !$0.hasPrefix(" ") } == [
-      "- \(indentation)child: .node(value: 49, child: .leaf(1))",
-      "+ \(indentation)child: .node(value: 49, child: .leaf(2))",
-    ])
+    #expect(
+      lines.filter { !$0.hasPrefix(" ") } == [
+        "- \(indentation)child: .node(value: 49, child: .leaf(1))",
+        "+ \(indentation)child: .node(value: 49, child: .leaf(2))",
+      ])
     // The root, then for nodes 0 to 48 its value and closing parenthesis, for 1 to 48 its opening line.
     #expect(lines.count == 1 + 49 + 49 + 48 + 2)
-    #expect(lines.prefix(5).joined(separator: "\n") == """
-        Tree.node(
-          value: 0,
-          child: .node(
-            value: 1,
+    #expect(
+      lines.prefix(5).joined(separator: "\n") == """
+          Tree.node(
+            value: 0,
             child: .node(
-      """)
+              value: 1,
+              child: .node(
+        """)
   }
 
   @Test func anEnumFitsOnOneLineOnlyWithinTheWidth() {
@@ -111,10 +113,11 @@ private func contents(_ text: String) -> [Substring] {
     let diff = try #require(DebugLog.diff(Path.through(names, to: "old"), Path.through(names, to: "new")))
     let lines = diff.split(separator: "\n")
     let indentation = String(repeating: " ", count: 2 * 18)
-    #expect(lines.filter { !$0.hasPrefix(" ") } == [
-      #"- \#(indentation).step("step 19", .step("step 20", .end("old")))"#,
-      #"+ \#(indentation).step("step 19", .step("step 20", .end("new")))"#,
-    ])
+    #expect(
+      lines.filter { !$0.hasPrefix(" ") } == [
+        #"- \#(indentation).step("step 19", .step("step 20", .end("old")))"#,
+        #"+ \#(indentation).step("step 19", .step("step 20", .end("new")))"#,
+      ])
     #expect(lines.prefix(3) == ["  Path.step(", #"    "step 1","#, "    .step("])
   }
 
@@ -157,20 +160,20 @@ private func contents(_ text: String) -> [Substring] {
       DebugLog.diff(
         Screen.list(items: items, filter: Filter(query: "a", tags: ["x", "y"])),
         .list(items: changed, filter: Filter(query: "a", tags: ["x", "y"])))
-        == """
-          Screen.list(
-            items: [
-              … (2 unchanged),
-              Item(
-                id: 3,
-        -       title: "item 3"
-        +       title: "changed"
-              ),
-              … (2 unchanged)
-            ],
-            filter: Filter(…)
-          )
-        """)
+          == """
+            Screen.list(
+              items: [
+                … (2 unchanged),
+                Item(
+                  id: 3,
+          -       title: "item 3"
+          +       title: "changed"
+                ),
+                … (2 unchanged)
+              ],
+              filter: Filter(…)
+            )
+          """)
     #expect(
       DebugLog.diff(Screen.detail(items[0]), .detail(Item(id: 1, title: "renamed")))
         == """

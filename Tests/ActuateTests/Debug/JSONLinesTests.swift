@@ -24,12 +24,17 @@ struct JSONLinesTests {
     let entries = try objects(log)
     let time = "1970-01-01T12:00:01.204000Z"
     #expect(entries.allSatisfy { $0["time"] == time && $0["store"] == store.storeID.description })
-    #expect(entries.map { $0["kind"]! } == [
-      "started", "action", "stateChange", "actionEnded", "action", "actionEnded", "action", "stateChange",
-      "actionEnded", "stopped",
-    ])
+    #expect(
+      entries.map { $0["kind"]! } == [
+        "started", "action", "stateChange", "actionEnded", "action", "actionEnded", "action", "stateChange",
+        "actionEnded", "stopped",
+      ])
     #expect(entries[0]["diff"]?.contains("query: \"\"") == true)
-    #expect(entries[1] == ["time": time, "store": store.storeID.description, "kind": "action", "action": ".queryChanged(\"tabby\")", "message": "action .queryChanged(\"tabby\")"])
+    #expect(
+      entries[1] == [
+        "time": time, "store": store.storeID.description, "kind": "action", "action": ".queryChanged(\"tabby\")",
+        "message": "action .queryChanged(\"tabby\")",
+      ])
     #expect(entries[2]["cause"] == ".queryChanged(\"tabby\")")
     #expect(entries[2]["diff"]?.contains("-   query: \"\",\n+   query: \"tabby\",") == true)
     #expect(entries[3]["outcome"] == "completed")

@@ -76,7 +76,8 @@ struct LogBufferTests {
     var debug = DebugLog.pinned(log.sink)
     debug.writer = DebugWriter()
     let store = Store(
-      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+      debug: .using(debug))
     let count = 3_000
     await whileHolding(debug.writer) {
       // Three events an action, so the inbox holds several chunks when the writer comes.
@@ -123,7 +124,8 @@ struct LogBufferTests {
     debug.inboxCapacity = 5
     debug.writer = DebugWriter()
     let store = Store(
-      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
+      initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+      debug: .using(debug))
     await whileHolding(debug.writer) {
       // The start, the first action's taking, change and end, and the second's taking fill the inbox. The
       // second action's change is the first event left out; its end is kept, since its taking is in the

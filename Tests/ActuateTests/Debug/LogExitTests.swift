@@ -54,7 +54,8 @@ struct LogExitTests {
 
   @Test func aRotatedLogKeepsEveryEntryAcrossItsFiles() async throws {
     for _ in 0..<Self.runs {
-      let log = try await runProbe(["stop"], environment: ["ACTUATE_DEBUG_MAX_SIZE": "200", "ACTUATE_DEBUG_KEEP": "50"])
+      let log = try await runProbe(
+        ["stop"], environment: ["ACTUATE_DEBUG_MAX_SIZE": "200", "ACTUATE_DEBUG_KEEP": "50"])
       #expect(log.files > 3, "the log rotated")
       #expect(Self.normalised(log.text) == Self.sendsLogged + ["stopped"])
     }
@@ -71,7 +72,10 @@ struct LogExitTests {
         return "\(phase) \(event["name"] as? String ?? "")"
       }
       let action = { (name: String) in ["B \(name)", "B handler", "i state changed", "E handler", "E "] }
-      #expect(events == ["i trace started", "i started"] + action(".add(1)") + action(".add(2)") + action(".add(3)") + ["i stopped"])
+      #expect(
+        events == ["i trace started", "i started"] + action(".add(1)") + action(".add(2)") + action(".add(3)") + [
+          "i stopped"
+        ])
     }
   }
 
@@ -108,7 +112,8 @@ struct LogExitTests {
   ) async throws -> ProbeLog {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue(label: "LogExitTests.probe").async {
-        continuation.resume(with: Result { try runProbeBlocking(arguments, environment: environment, expectingTrap: expectingTrap) })
+        continuation.resume(
+          with: Result { try runProbeBlocking(arguments, environment: environment, expectingTrap: expectingTrap) })
       }
     }
   }

@@ -14,7 +14,9 @@ struct LogFilePermissionTests {
     let path = temporaryLogPath("private.log")
     defer { removeLogFiles(path) }
     let sink = try DebugSink.file(path, rotation: LogRotation(maxBytes: 100, keptFiles: 3))
-    for number in 0..<10 { sink.deliver("entry \(number) " + String(repeating: ".", count: 80), warn: { Issue.record("\($0)") }) }
+    for number in 0..<10 {
+      sink.deliver("entry \(number) " + String(repeating: ".", count: 80), warn: { Issue.record("\($0)") })
+    }
     #expect(try permissions(path) == 0o600)
     #expect(try permissions("\(path).1") == 0o600)
     #expect(try permissions("\(path).2") == 0o600)
@@ -37,7 +39,9 @@ struct LogFilePermissionTests {
       removeLogFiles(narrower)
     }
     for file in [path, trace] {
-      #expect(FileManager.default.createFile(atPath: file, contents: Data("earlier\n".utf8), attributes: [.posixPermissions: 0o644]))
+      #expect(
+        FileManager.default.createFile(
+          atPath: file, contents: Data("earlier\n".utf8), attributes: [.posixPermissions: 0o644]))
       #expect(try permissions(file) == 0o644)
     }
     _ = try DebugSink.file(path)

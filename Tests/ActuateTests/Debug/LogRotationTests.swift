@@ -27,7 +27,9 @@ struct LogRotationTests {
     defer { removeLogFiles(path) }
     let file = try LogFile(path: path, rotation: LogRotation(maxBytes: 1_000, keptFiles: 3))
     // 100 bytes each, so 10 fill a file exactly.
-    for number in 0..<100 { try file.append("entry \(String(number + 1_000)) " + String(repeating: ".", count: 88) + "\n") }
+    for number in 0..<100 {
+      try file.append("entry \(String(number + 1_000)) " + String(repeating: ".", count: 88) + "\n")
+    }
     #expect(files(path) == ["\(path).3", "\(path).2", "\(path).1", path])
     for file in files(path) {
       #expect(try String(contentsOfFile: file, encoding: .utf8).utf8.count == 1_000)
@@ -53,7 +55,9 @@ struct LogRotationTests {
     let file = try LogFile(path: path, rotation: LogRotation(maxBytes: 2_000, keptFiles: 10_000))
     let perThread = 500
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      for number in 0..<perThread { try? file.append("thread \(thread) entry \(number) \(String(repeating: "-", count: number % 40))|\n") }
+      for number in 0..<perThread {
+        try? file.append("thread \(thread) entry \(number) \(String(repeating: "-", count: number % 40))|\n")
+      }
     }
     let all = try lines(path)
     #expect(all.count == 8 * perThread)
@@ -79,14 +83,18 @@ struct LogRotationTests {
     let actions = 150
     let ids = await runStoresAtOnce(actions: actions) { _ in
       Store(initialState: .init(), interactor: Counter(), debug: .using(debug))
-    } action: { .set($0) }
+    } action: {
+      .set($0)
+    }
     #expect(files(path).count > 10, "the log rotated")
     let entries = try lines(path).map { line in
       let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
       return try #require(object, "a whole entry: \(line)")
     }
     for id in ids {
-      let actionsLogged = entries.filter { $0["store"] == id.description && $0["kind"] == "action" }.compactMap { $0["action"] }
+      let actionsLogged = entries.filter { $0["store"] == id.description && $0["kind"] == "action" }.compactMap {
+        $0["action"]
+      }
       #expect(actionsLogged == (1...actions).map { ".set(\($0))" })
     }
   }

@@ -9,7 +9,8 @@ struct LoggedStoreLifetimeTests {
     weak var actor: StoreActor<CounterInteractor>?
     weak var inbox: EventInbox?
     do {
-      let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
+      let store = Store(
+        initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
       actor = store.actor
       if waitsForItsAction { await store.sendAndWait(.increment) }
       store.stop()
@@ -23,7 +24,8 @@ struct LoggedStoreLifetimeTests {
   }
 
   @Test func anIdleLoggedStoreHoldsNoRoomForEntries() async {
-    let store = Store(initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
+    let store = Store(
+      initialState: .init(), interactor: CounterInteractor(), debug: .using(DebugLog(.entries { _ in })))
     for _ in 0..<5_000 { store.send(.increment) }
     await store.sendAndWait(.increment)
     await store.flushDebugLog()

@@ -48,7 +48,11 @@ private struct Vault: Interactor {
   }
 
   func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
-    .send(AsyncStream { $0.yield(Token(value: secret)); $0.finish() }) { .tokenReceived($0) }
+    .send(
+      AsyncStream {
+        $0.yield(Token(value: secret)); $0.finish()
+      }
+    ) { .tokenReceived($0) }
   }
 }
 

@@ -42,7 +42,8 @@ private enum Action: Equatable {
 }
 
 @Suite struct RedactionTests {
-  private let account = Account(email: "ada@example.com", password: secret, token: Redacted(secret), session: Token(value: secret))
+  private let account = Account(
+    email: "ada@example.com", password: secret, token: Redacted(secret), session: Token(value: secret))
 
   @Test func aDumpShowsEveryRedactedFieldUnderItsOwnName() {
     #expect(
@@ -55,7 +56,9 @@ private enum Action: Equatable {
           session: <redacted>
         )
         """)
-    #expect(DebugLog.dump(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #"Action.signIn(email: "ada@example.com", password: <redacted>)"#)
+    #expect(
+      DebugLog.dump(Action.signIn(email: "ada@example.com", password: Redacted(secret)))
+        == #"Action.signIn(email: "ada@example.com", password: <redacted>)"#)
     #expect(DebugLog.dump([Token(value: secret)]) == "[\n  <redacted>\n]")
     #expect(DebugLog.dump(["key": Redacted(secret)]) == "[\n  \"key\": <redacted>\n]")
   }
@@ -107,7 +110,9 @@ private enum Action: Equatable {
   }
 
   @Test func anActionDescriptionHidesItsRedactedPayload() {
-    #expect(describe(Action.signIn(email: "ada@example.com", password: Redacted(secret))) == #".signIn(email: "ada@example.com", password: <redacted>)"#)
+    #expect(
+      describe(Action.signIn(email: "ada@example.com", password: Redacted(secret)))
+        == #".signIn(email: "ada@example.com", password: <redacted>)"#)
     #expect(describe(Action.tokenReceived(Token(value: secret))) == ".tokenReceived(<redacted>)")
     #expect(describe(Card(number: secret)) == "<redacted>", "its own description is not used")
     #expect(describe(Redacted(secret)) == "<redacted>")

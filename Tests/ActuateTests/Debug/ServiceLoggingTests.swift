@@ -15,7 +15,8 @@ struct ServiceLoggingTests {
 
   @Test func aNamedStoreIsCalledByItsNameInEveryEntry() async {
     let log = LogCollector()
-    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(log.sink)), name: "search alice")
+    let store = Store(
+      initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(log.sink)), name: "search alice")
     #expect(store.storeID.description == "search alice")
     #expect(store.storeID.name == "search alice")
     await store.sendAndWait(.queryChanged("tabby"))
@@ -31,7 +32,8 @@ struct ServiceLoggingTests {
 
   @Test func aSinkOfEntriesGetsEachAsAValueWithItsLevel() async throws {
     let collector = EntryCollector()
-    let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart bob")
+    let store = Store(
+      initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart bob")
     await store.sendAndWait(.queryChanged("tabby"))
     store.stop()
     await store.flushDebugLog()
@@ -62,7 +64,8 @@ struct ServiceLoggingTests {
     let warnings = Warnings()
     let collector = EntryCollector()
     try await warnings.collect {
-      let store = Store(initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart carol")
+      let store = Store(
+        initialState: .init(), interactor: SearchFeature(), debug: .using(.pinned(collector.sink)), name: "cart carol")
       store.stop()
       store.send(.refresh)
       await store.flushDebugLog()
@@ -70,7 +73,10 @@ struct ServiceLoggingTests {
       // can come before "stopped".
       let warning = try #require(collector.entries.first { $0.kind == .warning })
       #expect(warning.level == .warning && warning.storeID == store.storeID)
-      #expect(warning.message == "warning: cart carol has stopped, so .refresh was not handled. Send only while you hold the store and before you call stop().")
+      #expect(
+        warning.message
+          == "warning: cart carol has stopped, so .refresh was not handled. Send only while you hold the store and before you call stop()."
+      )
     }
     #expect(warnings.all.isEmpty)
   }
@@ -87,6 +93,9 @@ struct ServiceLoggingTests {
       await store.flushDebugLog()
     }
     #expect(collector.entries.allSatisfy { $0.kind != .warning })
-    #expect(warnings.all == ["[Actuate] warning: cart dave has stopped, so .refresh was not handled. Send only while you hold the store and before you call stop()."])
+    #expect(
+      warnings.all == [
+        "[Actuate] warning: cart dave has stopped, so .refresh was not handled. Send only while you hold the store and before you call stop()."
+      ])
   }
 }

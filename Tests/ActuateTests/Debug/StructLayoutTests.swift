@@ -62,7 +62,9 @@ struct StructLayoutTests {
   }
 
   @Test func aGenericStructIsLaidOutPerSpecialization() {
-    #expect(DebugLog.diff(Box(content: 1), Box(content: 2)) == "  Box<Int>(\n-   content: 1,\n+   content: 2,\n    count: 1\n  )")
+    #expect(
+      DebugLog.diff(Box(content: 1), Box(content: 2))
+        == "  Box<Int>(\n-   content: 1,\n+   content: 2,\n    count: 1\n  )")
     #expect(
       DebugLog.diff(Box(content: ["a"]), Box(content: ["a", "b"]))
         == "  Box<Array<String>>(\n    content: [\n      … (1 unchanged),\n+     \"b\"\n    ],\n    count: 1\n  )")
@@ -78,7 +80,9 @@ struct StructLayoutTests {
   @Test func aWrappedPropertyShowsItsStorage() {
     var raised = Wrapped()
     raised.level = 40
-    #expect(DebugLog.diff(Wrapped(), raised) == "  Wrapped(\n    _level: Clamped(\n-     wrappedValue: 1\n+     wrappedValue: 10\n    )\n  )")
+    #expect(
+      DebugLog.diff(Wrapped(), raised)
+        == "  Wrapped(\n    _level: Clamped(\n-     wrappedValue: 1\n+     wrappedValue: 10\n    )\n  )")
   }
 
   @Test func aStructWithoutFieldsPrintsItsDescription() {

@@ -19,20 +19,29 @@ struct TraceTests {
     await supersedeThenStop(store)
 
     let trace = try TraceFileReader(path: path)
-    let names = trace.events(of: store.storeID).filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: String])?["name"] }
+    let names = trace.events(of: store.storeID).filter { $0["ph"] as? String == "M" }.compactMap {
+      ($0["args"] as? [String: String])?["name"]
+    }
     #expect(names.contains(store.storeID.description))
     let spans = trace.spans(of: store.storeID)
     let actions = spans.filter { $0.depth == 0 }
-    #expect(actions.map(\.name) == [".refresh", ".queryChanged(\"again\")", ".queryChanged(\"tabby\")", ".superseding(1)", ".superseding(2)"])
+    #expect(
+      actions.map(\.name) == [
+        ".refresh", ".queryChanged(\"again\")", ".queryChanged(\"tabby\")", ".superseding(1)", ".superseding(2)",
+      ])
     for action in actions {
-      let handler = spans.first { $0.depth == 1 && $0.lane == action.lane && $0.start >= action.start && $0.finish <= action.finish }
+      let handler = spans.first {
+        $0.depth == 1 && $0.lane == action.lane && $0.start >= action.start && $0.finish <= action.finish
+      }
       #expect(handler?.name == "handler", "\(action.name) has its handler's run nested inside")
       #expect(action.start <= action.finish)
     }
     #expect(actions[0].outcome == "completed")
     #expect(actions[3].outcome == "cancelled (superseded)")
     #expect(actions[4].outcome == "cancelled (store stopped)")
-    let cancelled = trace.events(of: store.storeID).filter { $0["ph"] as? String == "i" && $0["tid"] as? Int == actions[3].lane }
+    let cancelled = trace.events(of: store.storeID).filter {
+      $0["ph"] as? String == "i" && $0["tid"] as? Int == actions[3].lane
+    }
     #expect(cancelled.contains { ($0["args"] as? [String: String])?["reason"] == "superseded" })
   }
 
@@ -40,7 +49,8 @@ struct TraceTests {
     let path = temporaryLogPath("finished.json")
     defer { removeLogFiles(path) }
     var sink: DebugSink? = try .trace(path)
-    sink?.deliver(",\n{\"name\":\"an event\",\"ph\":\"i\",\"ts\":1,\"pid\":1,\"tid\":0}", warn: { Issue.record("\($0)") })
+    sink?.deliver(
+      ",\n{\"name\":\"an event\",\"ph\":\"i\",\"ts\":1,\"pid\":1,\"tid\":0}", warn: { Issue.record("\($0)") })
     #expect(try TraceFileReader(path: path).events.count == 2, "open while its sink writes")
     sink = nil
     let events = try TraceFileReader(path: path, closed: true).events
@@ -70,7 +80,9 @@ struct TraceTests {
     #expect(end["tid"] as? Int == sent.lane && end["ts"] as? Double == sent.start)
     #expect((sent.begin["args"] as? [String: String])?["sent by"] == "the handler of .refresh")
     let storeLane = trace.events(of: store.storeID).filter { $0["tid"] as? Int == 0 && $0["ph"] as? String == "i" }
-    #expect(storeLane.compactMap { $0["name"] as? String }.contains("hook .typed ended"), "hooks are instants of the store's own lane")
+    #expect(
+      storeLane.compactMap { $0["name"] as? String }.contains("hook .typed ended"),
+      "hooks are instants of the store's own lane")
   }
 
   @Test func stateChangesAreInstantsWithTheirDiffInsideTheirAction() async throws {
@@ -114,8 +126,12 @@ struct TraceTests {
     let debug = DebugLog(try .trace(path))
     let actions = 200
     let ids = await runStoresAtOnce(actions: actions) { _ in
-      Store(initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [], debug: .using(debug))
-    } action: { .queryChanged("\($0)") }
+      Store(
+        initialState: .init(), interactor: SearchFeature(), clock: ContinuousClock(), hooks: [], observers: [],
+        debug: .using(debug))
+    } action: {
+      .queryChanged("\($0)")
+    }
     let trace = try TraceFileReader(path: path)
     #expect(Set(trace.events.compactMap { $0["pid"] as? Int }) == Set(ids.map(\.number) + [0]))
     for id in ids {

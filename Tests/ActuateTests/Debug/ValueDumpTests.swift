@@ -63,7 +63,8 @@ private final class Token: CustomDebugStringConvertible {
 
   @Test func enumsQualifyOnlyAtTheRoot() {
     #expect(DebugLog.dump(LoadState.idle) == "LoadState.idle")
-    #expect(DebugLog.dump(LoadState.loading(progress: 0.5, label: "x")) == #"LoadState.loading(progress: 0.5, label: "x")"#)
+    #expect(
+      DebugLog.dump(LoadState.loading(progress: 0.5, label: "x")) == #"LoadState.loading(progress: 0.5, label: "x")"#)
     #expect(
       DebugLog.dump(LoadState.loaded(Owner(name: "Blob", age: 3)))
         == """

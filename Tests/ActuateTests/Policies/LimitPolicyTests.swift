@@ -127,8 +127,9 @@ struct LimitPolicyTests {
       ActionPolicy.limit(id: "work", max: 0, whenFull: .wait)
     }
     #expect(policy.description == ActionPolicy.serial(id: "work").description)
-    #expect(warnings.withLock { $0 } == [
-      "[Actuate] warning: ActionPolicy.limit(id: \"work\", max: 0) lets no action run, so it counts as max: 1. Pass a max of 1 or more."
-    ])
+    #expect(
+      warnings.withLock { $0 } == [
+        "[Actuate] warning: ActionPolicy.limit(id: \"work\", max: 0) lets no action run, so it counts as max: 1. Pass a max of 1 or more."
+      ])
   }
 }

@@ -134,7 +134,9 @@ struct BadInputTests {
     let warnings = Warnings()
     let asked = Countdown()
     let store = await warnings.collect {
-      Store(initialState: [], interactor: HookInteractor(feed: SignallingSequence(elements: [1], failure: Boom(), asked: asked)))
+      Store(
+        initialState: [],
+        interactor: HookInteractor(feed: SignallingSequence(elements: [1], failure: Boom(), asked: asked)))
     }
     await asked.wait(until: 2)
     // The hook threw in a stretch on the store; this call is taken after that stretch.
@@ -153,7 +155,8 @@ struct BadInputTests {
     let warnings = Warnings()
     let asked = Countdown()
     let (store, log) = await warnings.collect {
-      Store.observed(state: [], interactor: HookInteractor(feed: SignallingSequence(elements: [], failure: nil, asked: asked)))
+      Store.observed(
+        state: [], interactor: HookInteractor(feed: SignallingSequence(elements: [], failure: nil, asked: asked)))
     }
     await asked.wait(until: 1)
     await store.settleIntake()
@@ -181,7 +184,8 @@ struct BadInputTests {
 
   private func neverReturning(warned: AsyncStream<Void>, warnings: Warnings) async {
     let gate = Gate()
-    var store: Store<StubbornInteractor>? = Store(initialState: .init(), interactor: StubbornInteractor(gate: gate, token: Token()))
+    var store: Store<StubbornInteractor>? = Store(
+      initialState: .init(), interactor: StubbornInteractor(gate: gate, token: Token()))
     let task = store!.send(.wait)
     await gate.arrived.wait(until: 1)
     let actor = WeakBox(object: store!.actor)
@@ -195,7 +199,9 @@ struct BadInputTests {
     var iterator = warned.makeAsyncIterator()
     await iterator.next()
     #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.contains("is still running: it ignores cancellation, and keeps the store alive until it returns.") == true)
+    #expect(
+      warnings.all.first?.contains(
+        "is still running: it ignores cancellation, and keeps the store alive until it returns.") == true)
     #expect(warnings.all.first?.contains("the handler of .wait") == true)
 
     gate.open()

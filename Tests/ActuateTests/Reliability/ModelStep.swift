@@ -80,7 +80,8 @@ extension ModelStep {
   }
 
   /// Two to five commands, mostly sends, whose cancels may name jobs of the same batch.
-  static func randomBatch(jobs: Int, mix: ModelMix, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand] {
+  static func randomBatch(jobs: Int, mix: ModelMix, using generator: inout SplitMix64) -> [ReferenceModel.BatchCommand]
+  {
     var commands: [ReferenceModel.BatchCommand] = []
     var count = jobs
     for _ in 0..<Int.random(in: 2...5, using: &generator) {

@@ -7,16 +7,16 @@ import Testing
 /// which must agree after every step on what ran, how each action ended, and the state.
 @Suite("Reliability: model", .timeLimit(.minutes(10)))
 struct ModelTests {
-
   static let batches = 8
   /// 2,400 cases in all; 800 under a sanitizer, which runs them ten times slower.
   static let casesPerBatch = Sanitizer.isActive ? 100 : 300
 
   /// `ACTUATE_MODEL_SEED=0x…` replays one case instead of the batches.
   private static var replaySeed: UInt64? {
-    ProcessInfo.processInfo.environment["ACTUATE_MODEL_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
+    ProcessInfo.processInfo.environment["ACTUATE_MODEL_SEED"].flatMap {
+      UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16)
+    }
   }
-
 
   @Test(arguments: 0..<batches)
   func theStoreAgreesWithTheReferenceModel(batch: Int) async {
@@ -90,7 +90,9 @@ struct ModelTests {
 
     func fail(_ message: String) -> Bool {
       let hex = "0x" + String(seed, radix: 16)
-      Issue.record("seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter \(explored ? "UnderExploredSchedules" : mix == .all ? "theStoreAgreesWithTheReferenceModel\\(" : "OnLimits")")
+      Issue.record(
+        "seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter \(explored ? "UnderExploredSchedules" : mix == .all ? "theStoreAgreesWithTheReferenceModel\\(" : "OnLimits")"
+      )
       return false
     }
 

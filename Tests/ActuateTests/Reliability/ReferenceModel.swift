@@ -57,7 +57,10 @@ struct ReferenceModel {
   mutating func send(_ job: ModelJob) {
     record(job)
     let number = job.number
-    if stopped { return outcomes[number] = .rejected }
+    if stopped {
+      outcomes[number] = .rejected
+      return
+    }
     guard let id = job.group else { return start(number) }
     switch job.kind {
     case .concurrent:
@@ -87,7 +90,11 @@ struct ReferenceModel {
       if group.active.count + group.queued.count >= max { drop(number, .alreadyRunning) } else { start(number) }
     case .limit(let max, .wait):
       let group = groups[id] ?? Group()
-      if group.queued.isEmpty, group.active.count < max { start(number) } else { groups[id, default: Group()].queued.append(number) }
+      if group.queued.isEmpty, group.active.count < max {
+        start(number)
+      } else {
+        groups[id, default: Group()].queued.append(number)
+      }
     case .debounce(let ticks):
       cancelGroup(id, reason: .debounced)
       groups[id, default: Group()].active.append(number)
@@ -139,7 +146,9 @@ struct ReferenceModel {
 
   mutating func advance(by ticks: Int) {
     let target = now + ticks
-    while let index = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order) }),
+    while let index = sleepers.indices.min(by: {
+      (sleepers[$0].deadline, sleepers[$0].order) < (sleepers[$1].deadline, sleepers[$1].order)
+    }),
       sleepers[index].deadline <= target
     {
       let sleeper = sleepers.remove(at: index)

@@ -200,7 +200,9 @@ struct StressTests {
     await store.settleIntake()
     let scheduler = await store.actor.scheduler
     #expect(scheduler.live.isEmpty, "\(policy): tasks left in the scheduler")
-    #expect(scheduler.groups.values.allSatisfy { $0.active.isEmpty && $0.queued.isEmpty && $0.tagged.isEmpty }, "\(policy): work left in a group")
+    #expect(
+      scheduler.groups.values.allSatisfy { $0.active.isEmpty && $0.queued.isEmpty && $0.tagged.isEmpty },
+      "\(policy): work left in a group")
   }
 
   @Test func tenThousandDroppedStoresWithRunningHooksAndSleepingHandlersLeaveNothingAlive() async {

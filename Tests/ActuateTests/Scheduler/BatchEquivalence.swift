@@ -44,7 +44,8 @@ struct BatchEquivalence {
       case .none: "same"
       case .quickHandlerCancelledFirst: "ending in its first stretch is cancelled before it, as it may be (allowed)"
       case .reasonOnly: "cancelled for another reason"
-      case .displacedByDropped: "runs or waits, though one at a time an action the batch dropped displaced or shut it out"
+      case .displacedByDropped:
+        "runs or waits, though one at a time an action the batch dropped displaced or shut it out"
       case .other: "another outcome"
       }
     }

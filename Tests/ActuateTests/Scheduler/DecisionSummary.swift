@@ -8,7 +8,8 @@ extension Decision {
   func summary(naming timers: [ObjectIdentifier: String] = [:]) -> String {
     switch self {
     case .start(let record, let group, let delay):
-      "start #\(record.number)" + (group.map { " in \($0.summary)" } ?? "") + (delay.map { " after \($0.summary)" } ?? "")
+      "start #\(record.number)" + (group.map { " in \($0.summary)" } ?? "")
+        + (delay.map { " after \($0.summary)" } ?? "")
     case .cancel(let record, let reason):
       "cancel #\(record.number) \(reason)"
     case .drop(let record, let reason):

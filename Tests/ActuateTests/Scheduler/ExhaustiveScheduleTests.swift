@@ -67,7 +67,9 @@ struct ExhaustiveScheduleTests {
             counts[kind, default: 0] += 1
             let example = Self.describe(scenario, prelude, batch, together, alone)
             if examples[kind] == nil { examples[kind] = example }
-            if disagreement != nil, equivalence.predicateCancelLosesToALaterSupersede(prelude: prelude, batch, together: together) {
+            if disagreement != nil,
+              equivalence.predicateCancelLosesToALaterSupersede(prelude: prelude, batch, together: together)
+            {
               if predicateBug.count == 0 { predicateBug.example = example }
               predicateBug.count += 1
             } else if let disagreement {
@@ -85,7 +87,8 @@ struct ExhaustiveScheduleTests {
     let checked = counts.values.reduce(0, +)
     print(
       "Exhaustive batches, every policy, up to \(bound) commands after 0 to 2 actions: \(checked) batches, each "
-        + "against its commands one at a time, \(Self.format(ScheduleExplorer<SchedulerUnderCheck>.seconds(clock.now - started))) s")
+        + "against its commands one at a time, \(Self.format(ScheduleExplorer<SchedulerUnderCheck>.seconds(clock.now - started))) s"
+    )
     for kind in BatchEquivalence.Divergence.allCases where kind != .none {
       guard let count = counts[kind] else { continue }
       let known = kind == .quickHandlerCancelledFirst ? "" : " (a bug, disabled tests below)"
@@ -102,7 +105,10 @@ struct ExhaustiveScheduleTests {
 
   /// An action the batch lookahead drops because a later command cancels it "supersedes nothing", so the
   /// action it superseded runs on; one at a time, it was superseded.
-  @Test(.disabled("bug: [send #0 cancelPrevious a, send #1 cancelPrevious a, cancel #1] as one batch: #0 runs; one at a time, #0 is superseded"))
+  @Test(
+    .disabled(
+      "bug: [send #0 cancelPrevious a, send #1 cancelPrevious a, cancel #1] as one batch: #0 runs; one at a time, #0 is superseded"
+    ))
   func aSupersedingActionTheLookaheadDropsStillSupersedes() {
     let scenario = ExhaustiveScenario.all(actions: 2).first { $0.kind == .cancelPrevious }!
     let equivalence = BatchEquivalence(scenario: scenario)
@@ -114,7 +120,10 @@ struct ExhaustiveScheduleTests {
 
   /// The same to the lookahead: an action it drops holds no place, so the one behind it runs; one at a
   /// time, that one was dropped as the place was taken.
-  @Test(.disabled("bug: [send #0 dropNew a, send #1 dropNew a, cancel #0] as one batch: #1 runs; one at a time, #1 is dropped .alreadyRunning"))
+  @Test(
+    .disabled(
+      "bug: [send #0 dropNew a, send #1 dropNew a, cancel #0] as one batch: #1 runs; one at a time, #1 is dropped .alreadyRunning"
+    ))
   func anActionTheLookaheadDropsStillShutsOutTheOneBehindIt() {
     let scenario = ExhaustiveScenario.all(actions: 2).first { $0.kind == .dropNew }!
     let equivalence = BatchEquivalence(scenario: scenario)
@@ -126,7 +135,10 @@ struct ExhaustiveScheduleTests {
 
   /// A cancel the batch lookahead applies to an action its own policy would have dropped (drop-new,
   /// throttle) or superseded gives the action the cancel's reason, not the policy's.
-  @Test(.disabled("bug: [send #0 dropNew a, send #1 dropNew a, cancel id a] as one batch: #1 ends .cancelled(.explicit); one at a time, .cancelled(.alreadyRunning)"))
+  @Test(
+    .disabled(
+      "bug: [send #0 dropNew a, send #1 dropNew a, cancel id a] as one batch: #1 ends .cancelled(.explicit); one at a time, .cancelled(.alreadyRunning)"
+    ))
   func aLookedAheadCancelKeepsTheReasonThePolicyGives() {
     let scenario = ExhaustiveScenario.all(actions: 2).first { $0.kind == .dropNew }!
     let equivalence = BatchEquivalence(scenario: scenario)
@@ -139,7 +151,10 @@ struct ExhaustiveScheduleTests {
   /// Looking ahead, a cancel by predicate gives an earlier action its reason only if no later action under
   /// the id supersedes it: `BatchLookahead.reason(cancelling:ids:matchers:)` asks the ids first, so the
   /// farther superseding action wins over the nearer cancel.
-  @Test(.disabled("bug: [send #0 cancelPrevious a, cancel(ids: where: all), send #1 cancelPrevious a] as one batch: #0 ends .cancelled(.superseded); one at a time and in the model, .cancelled(.explicit)"))
+  @Test(
+    .disabled(
+      "bug: [send #0 cancelPrevious a, cancel(ids: where: all), send #1 cancelPrevious a] as one batch: #0 ends .cancelled(.superseded); one at a time and in the model, .cancelled(.explicit)"
+    ))
   func aCancelByPredicateGivesItsReasonBeforeALaterSupersedingAction() {
     let runtime = SchedulerRuntime()
     runtime.batch([
@@ -157,7 +172,8 @@ struct ExhaustiveScheduleTests {
     _ scenario: ExhaustiveScenario, _ prelude: [String], _ batch: [CheckedCommand],
     _ together: BatchEquivalence.Taken, _ alone: BatchEquivalence.Taken
   ) -> String {
-    let sends = prelude.isEmpty ? "" : "after \(prelude.count) sent to \(prelude.joined(separator: ", ")) one at a time, "
+    let sends =
+      prelude.isEmpty ? "" : "after \(prelude.count) sent to \(prelude.joined(separator: ", ")) one at a time, "
     return """
         \(scenario): \(sends)[\(batch.map(\.description).joined(separator: "; "))]
           as one batch:    \(text(together))
@@ -168,7 +184,9 @@ struct ExhaustiveScheduleTests {
   private static func text(_ taken: BatchEquivalence.Taken) -> String {
     taken.outcomes.indices.map { number in
       let state =
-        if let outcome = taken.outcomes[number] { "\(outcome)" } else if taken.running.contains(number) { "running" } else if taken.held.contains(number) { "waiting" } else { "cancelled, winding down" }
+        if let outcome = taken.outcomes[number] { "\(outcome)" } else if taken.running.contains(number) {
+          "running"
+        } else if taken.held.contains(number) { "waiting" } else { "cancelled, winding down" }
       return "#\(number) \(state)"
     }.joined(separator: ", ")
   }

@@ -56,7 +56,9 @@ struct SchedulerModelTests {
     func fail(_ message: String) -> Bool {
       let hex = "0x" + String(seed, radix: 16)
       // Quoted for the shell; the escaped parenthesis keeps the limits test out of the regular expression.
-      let filter = mix == .all ? #"'theSchedulerAgreesWithTheReferenceModel\('"# : "theSchedulerAgreesWithTheReferenceModelOnLimits"
+      let filter =
+        mix == .all
+        ? #"'theSchedulerAgreesWithTheReferenceModel\('"# : "theSchedulerAgreesWithTheReferenceModelOnLimits"
       Issue.record(
         """
         seed \(hex): \(message)

@@ -192,7 +192,9 @@ final class SchedulerRuntime {
 
   /// Whether the timer of this token under `id` is armed: not fired, not disarmed.
   func isArmed(_ id: CancelID, token: UInt64) -> Bool {
-    sleepers.contains { if case .timer(let timer, _) = $0.wake { timer.id == id && timer.token == token } else { false } }
+    sleepers.contains {
+      if case .timer(let timer, _) = $0.wake { timer.id == id && timer.token == token } else { false }
+    }
   }
 
   /// Feeds what the runtime itself keeps of the future to `hasher`: the clock and the pending sleeps, in
@@ -229,7 +231,8 @@ final class SchedulerRuntime {
   /// Between events only, and with no cleanups.
   func copy() -> SchedulerRuntime {
     precondition(!inEvent && cleanups.isEmpty, "copied inside an event, or with cleanups")
-    precondition(!scheduler.lookahead.isActive && scheduler.debouncedToBatchEnd.isEmpty, "copied while a batch is taken")
+    precondition(
+      !scheduler.lookahead.isActive && scheduler.debouncedToBatchEnd.isEmpty, "copied while a batch is taken")
     let copy = SchedulerRuntime()
     for (number, record) in records {
       let new = TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home)

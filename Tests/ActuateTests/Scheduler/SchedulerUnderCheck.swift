@@ -164,7 +164,9 @@ struct SchedulerUnderCheck: ExploredSystem {
     if scenario.batches, !stopped, room > 0 {
       for first in scenario.ids {
         if room > 1 {
-          for second in scenario.ids { events.append(.together([.send(first, quick: false), .send(second, quick: false)])) }
+          for second in scenario.ids {
+            events.append(.together([.send(first, quick: false), .send(second, quick: false)]))
+          }
         }
         for second in scenario.ids { events.append(.together([.send(first, quick: false), .cancel(second)])) }
         events.append(.together([.send(first, quick: false), .cancelTask(sent)]))
@@ -296,7 +298,9 @@ extension SchedulerUnderCheck {
     var startedNow: Set<Int> = []
     for line in runtime.log[before.logCount...] where line.hasPrefix("start ") {
       let number = Int(line.dropFirst(6))!
-      if before.cancelledOrDone.contains(number) { return "#\(number) started after it was cancelled, dropped or ended" }
+      if before.cancelledOrDone.contains(number) {
+        return "#\(number) started after it was cancelled, dropped or ended"
+      }
       if before.stopped { return "#\(number) started after stop" }
       if before.started.contains(number) || !startedNow.insert(number).inserted { return "#\(number) started twice" }
       let id = ids[number]
@@ -317,7 +321,8 @@ extension SchedulerUnderCheck {
     if endings != UInt64(done.count) { return "\(endings) endings for \(done.count) actions ended" }
     let scheduler = runtime.scheduler
     for number in 0..<sent {
-      let held = scheduler.record(numbered: UInt64(number)) != nil || scheduler.live[UInt64(number)] != nil
+      let held =
+        scheduler.record(numbered: UInt64(number)) != nil || scheduler.live[UInt64(number)] != nil
         || scheduler.tags[UInt64(number)] != nil
       if record(number).isDone {
         if held { return "#\(number) ended, yet the scheduler holds it" }
@@ -333,7 +338,9 @@ extension SchedulerUnderCheck {
   /// not wait for, no batch state between events; and nothing at all once no work is live.
   private func memoryIsBoundedByLiveWork() -> String? {
     let scheduler = runtime.scheduler
-    if scheduler.lookahead.isActive || !scheduler.debouncedToBatchEnd.isEmpty { return "batch state kept after the batch" }
+    if scheduler.lookahead.isActive || !scheduler.debouncedToBatchEnd.isEmpty {
+      return "batch state kept after the batch"
+    }
     var timers = 0
     for (id, group) in scheduler.groups {
       if group.isEmpty { return "the empty group \(id.summary) is kept" }

@@ -9,7 +9,10 @@ import Testing
 struct SchedulerZeroDebounceTests {
   @Test func aLimitThatWaitsStartsBesideADebounceOfZeroAsBesideALongerOne() {
     let batch = { (quiet: Duration) -> [SchedulerRuntime.Command] in
-      [.send(1, .debounce(id: "a", for: quiet), runs: nil), .send(2, .limit(id: "a", max: 2, whenFull: .wait), runs: nil)]
+      [
+        .send(1, .debounce(id: "a", for: quiet), runs: nil),
+        .send(2, .limit(id: "a", max: 2, whenFull: .wait), runs: nil),
+      ]
     }
     let longer = SchedulerRuntime()
     #expect(longer.batch(batch(.milliseconds(100))) == ["start #1 in a after 100ms", "start #2 in a"])

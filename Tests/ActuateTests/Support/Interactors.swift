@@ -175,7 +175,8 @@ extension Store {
   ) -> (Store, EventLog<I>) {
     let log = EventLog<I>()
     let store = Store(
-      initialState: state, interactor: interactor, clock: clock, hooks: hooks ?? Array(I.Hook.allCases), observers: [log.observer])
+      initialState: state, interactor: interactor, clock: clock, hooks: hooks ?? Array(I.Hook.allCases),
+      observers: [log.observer])
     return (store, log)
   }
 

@@ -9,7 +9,11 @@ func fires(
   _ model: StoreModel<ViewFeature>, reading read: () -> Void, after change: ViewFeature.Action
 ) async -> Bool {
   let fired = Flag()
-  withObservationTracking { read() } onChange: { fired.set() }
+  withObservationTracking {
+    read()
+  } onChange: {
+    fired.set()
+  }
   await model.sendAndWait(change)
   return fired.isSet
 }
@@ -25,7 +29,6 @@ final class Flag: Sendable {
 @MainActor
 @Suite("View store: tracking")
 struct StoreModelTrackingTests {
-
   @Test func aReadOfOnePropertyIgnoresTheOthers() async {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let model = StoreModel(initialState: .init(), interactor: ViewFeature())
@@ -86,7 +89,9 @@ struct StoreModelTrackingTests {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
     let model = StoreModel(initialState: .init(), interactor: ViewFeature())
     let seen = Locked<[String?]>([])
-    withObservationTracking { _ = model[\.rows, id: 2] } onChange: {
+    withObservationTracking {
+      _ = model[\.rows, id: 2]
+    } onChange: {
       // Observation calls back before the change lands, and the model applies changes on the main actor.
       MainActor.assumeIsolated { seen.withLock { $0.append(model[\.rows, id: 2]?.title) } }
     }

@@ -70,7 +70,8 @@ import Testing
       let cart = try #require(try await client.get("/carts/busy").reply.cart)
       // Each sku gets 100 requests, a third of them each of 1, 2 and 3 items (as request % 3 spreads them).
       let expected = (0..<4).map { sku in (0..<400).filter { $0 % 4 == sku }.map { 1 + $0 % 3 }.reduce(0, +) }
-      #expect(cart.lines == Dictionary(uniqueKeysWithValues: expected.enumerated().map { ("sku\($0.offset)", $0.element) }))
+      #expect(
+        cart.lines == Dictionary(uniqueKeysWithValues: expected.enumerated().map { ("sku\($0.offset)", $0.element) }))
       #expect(cart.itemCount == expected.reduce(0, +))
     }
   }

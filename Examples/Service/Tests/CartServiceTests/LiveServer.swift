@@ -31,5 +31,6 @@ func withLiveServer<Session: CartSession>(
 
 extension CartServices {
   /// Slow enough for a test to act while a call runs, quick enough to keep the tests short.
-  static let quick = CartServices(paymentDelay: .milliseconds(300), couponDelay: .milliseconds(200), quoteDelay: .milliseconds(200))
+  static let quick = CartServices(
+    paymentDelay: .milliseconds(300), couponDelay: .milliseconds(200), quoteDelay: .milliseconds(200))
 }

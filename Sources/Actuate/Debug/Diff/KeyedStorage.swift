@@ -76,9 +76,9 @@ extension Dictionary: KeyedReflecting, KeyedStorage {
       fallbackKey: fallbackKey
     ) { key in
       switch (self[key], other[key]) {
-      case let (old?, new?): .changed(key: key, old: old, new: new)
-      case let (old?, nil): .removed(key: key, value: old)
-      case let (nil, new?): .added(key: key, value: new)
+      case (let old?, let new?): .changed(key: key, old: old, new: new)
+      case (let old?, nil): .removed(key: key, value: old)
+      case (nil, let new?): .added(key: key, value: new)
       case (nil, nil): nil
       }
     }
@@ -172,7 +172,7 @@ struct MirroredKeyedStorage: KeyedStorage {
     var builder = KeyedStepBuilder()
     for item in order {
       switch (oldIndex[item.hash], newIndex[item.hash]) {
-      case let (old?, new?):
+      case (let old?, let new?):
         let oldValue = entries[old].value
         let newValue = other.entries[new].value
         if isSet || EquatableValues.areEqual(oldValue, newValue) == true {
@@ -180,8 +180,8 @@ struct MirroredKeyedStorage: KeyedStorage {
         } else {
           builder.append(.changed(key: item.key, old: oldValue, new: newValue))
         }
-      case let (old?, nil): builder.append(.removed(key: item.key, value: entries[old].value))
-      case let (nil, new?): builder.append(.added(key: item.key, value: other.entries[new].value))
+      case (let old?, nil): builder.append(.removed(key: item.key, value: entries[old].value))
+      case (nil, let new?): builder.append(.added(key: item.key, value: other.entries[new].value))
       case (nil, nil): break
       }
     }

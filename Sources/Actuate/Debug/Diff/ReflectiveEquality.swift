@@ -47,7 +47,7 @@ struct ReflectiveEquality {
       switch (lhsChildren.next(), rhsChildren.next()) {
       case (nil, nil):
         break
-      case let (left?, right?):
+      case (let left?, let right?):
         guard left.label == right.label, areEqual(left.value, right.value) else { return false }
         continue
       default:
@@ -56,7 +56,7 @@ struct ReflectiveEquality {
       break
     }
     switch (lhs.superclassMirror, rhs.superclassMirror) {
-    case let (left?, right?): return childrenEqual(left, right)
+    case (let left?, let right?): return childrenEqual(left, right)
     case (nil, nil): return true
     default: return false
     }

@@ -219,21 +219,24 @@ final class ValueDiffer {
           runs.pending += 1
           continue
         }
-        changed = runs.emit(into: dumper) {
-          self.diff(
-            old.element(at: oldIndex), new.element(at: newIndex),
-            label: "", depth: depth + 1, root: false, collapse: false)
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            self.diff(
+              old.element(at: oldIndex), new.element(at: newIndex),
+              label: "", depth: depth + 1, root: false, collapse: false)
+          } || changed
       case .removed(let index):
-        changed = runs.emit(into: dumper) {
-          self.dumper.write(old.element(at: index), label: "", depth: depth + 1, mark: .removed, root: false)
-          return true
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            self.dumper.write(old.element(at: index), label: "", depth: depth + 1, mark: .removed, root: false)
+            return true
+          } || changed
       case .inserted(let index):
-        changed = runs.emit(into: dumper) {
-          self.dumper.write(new.element(at: index), label: "", depth: depth + 1, mark: .added, root: false)
-          return true
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            self.dumper.write(new.element(at: index), label: "", depth: depth + 1, mark: .added, root: false)
+            return true
+          } || changed
       }
     }
     runs.flush(into: dumper)
@@ -252,21 +255,24 @@ final class ValueDiffer {
       case .unchanged(let count):
         runs.pending += count
       case .changed(let key, let old, let new):
-        changed = runs.emit(into: dumper) {
-          self.diff(old, new, label: self.dumper.keyLabel(key), depth: depth + 1, root: false, collapse: false)
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            self.diff(old, new, label: self.dumper.keyLabel(key), depth: depth + 1, root: false, collapse: false)
+          } || changed
       case .removed(let key, let value):
-        changed = runs.emit(into: dumper) {
-          let entryLabel = isSet ? "" : self.dumper.keyLabel(key)
-          self.dumper.write(value, label: entryLabel, depth: depth + 1, mark: .removed, root: false)
-          return true
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            let entryLabel = isSet ? "" : self.dumper.keyLabel(key)
+            self.dumper.write(value, label: entryLabel, depth: depth + 1, mark: .removed, root: false)
+            return true
+          } || changed
       case .added(let key, let value):
-        changed = runs.emit(into: dumper) {
-          let entryLabel = isSet ? "" : self.dumper.keyLabel(key)
-          self.dumper.write(value, label: entryLabel, depth: depth + 1, mark: .added, root: false)
-          return true
-        } || changed
+        changed =
+          runs.emit(into: dumper) {
+            let entryLabel = isSet ? "" : self.dumper.keyLabel(key)
+            self.dumper.write(value, label: entryLabel, depth: depth + 1, mark: .added, root: false)
+            return true
+          } || changed
       }
     }
     runs.flush(into: dumper)

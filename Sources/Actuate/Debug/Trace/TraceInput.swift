@@ -22,7 +22,8 @@ enum TraceInput: Sendable {
     case .started(let state):
       return .instant(name: "started", task: nil, args: [("state", DebugLog.dump(state, maxLines: maxLines))])
     case .actionTaken(let action, let task, let sender):
-      return .taken(task: task, action: describe(action), sender: sender?.task, sentBy: sender.map(DebugEntry.name(of:)))
+      return .taken(
+        task: task, action: describe(action), sender: sender?.task, sentBy: sender.map(DebugEntry.name(of:)))
     case .actionStarted(_, let task):
       return .handlerStarted(task: task)
     case .actionCancelled(_, let task, let reason):
@@ -35,14 +36,18 @@ enum TraceInput: Sendable {
       case .action(_, let task):
         return .changed(task: task, diff: diff)
       case .cancellation(_, let task, _):
-        return .instant(name: "cleanup changed state", task: task, args: [("by", DebugEntry.changer(cause)!), ("diff", diff)])
+        return .instant(
+          name: "cleanup changed state", task: task, args: [("by", DebugEntry.changer(cause)!), ("diff", diff)])
       case .hook, .childHook, .unknown:
-        return .instant(name: "state changed", task: nil, args: [("by", DebugEntry.changer(cause) ?? "unknown"), ("diff", diff)])
+        return .instant(
+          name: "state changed", task: nil, args: [("by", DebugEntry.changer(cause) ?? "unknown"), ("diff", diff)])
       }
     case .writeDropped(let path, let cause):
-      return .instant(name: "write dropped", task: cause.task, args: [("path", path), ("by", DebugEntry.writer(cause))])
+      return .instant(
+        name: "write dropped", task: cause.task, args: [("path", path), ("by", DebugEntry.writer(cause))])
     case .sendDropped(let action, let cause):
-      return .instant(name: "send dropped", task: cause.task, args: [("action", describe(action)), ("by", DebugEntry.writer(cause))])
+      return .instant(
+        name: "send dropped", task: cause.task, args: [("action", describe(action)), ("by", DebugEntry.writer(cause))])
     case .hookElement(let hook, let element):
       return .instant(name: "hook \(describe(hook))", task: nil, args: [("element", element)])
     case .childHookElement(let hook, let element):
@@ -57,7 +62,8 @@ enum TraceInput: Sendable {
       return .instant(name: "\(hook) failed", task: nil, args: [("error", error)])
     case .transitionMissing(let action, let phase, let handled):
       return .instant(
-        name: "no transition", task: nil, args: [("action", describe(action)), ("phase", phase), ("handled", "\(handled)")])
+        name: "no transition", task: nil,
+        args: [("action", describe(action)), ("phase", phase), ("handled", "\(handled)")])
     case .warning(let message):
       return .instant(name: "warning", task: nil, args: [("message", message)])
     case .stopped:

@@ -44,17 +44,24 @@ final class TraceRecorder: @unchecked Sendable {
       let (lane, isNew) = track.takeLane()
       if isNew { events.append(Self.laneName(lane, process: process)) }
       track.open[task] = StoreTrack.Span(name: action, lane: lane, start: now)
-      events.append(event(.begin, action, lane: lane, args: [("task", "\(task)")] + (sentBy.map { [("sent by", $0)] } ?? [])))
+      events.append(
+        event(.begin, action, lane: lane, args: [("task", "\(task)")] + (sentBy.map { [("sent by", $0)] } ?? [])))
       if let sender, let from = track.span(of: sender) {
-        events.append(TraceEvent(phase: .flowStart, name: "send", time: from.start, process: process, thread: from.lane, category: "send", id: task))
-        events.append(TraceEvent(phase: .flowEnd, name: "send", time: now, process: process, thread: lane, category: "send", id: task))
+        events.append(
+          TraceEvent(
+            phase: .flowStart, name: "send", time: from.start, process: process, thread: from.lane, category: "send",
+            id: task))
+        events.append(
+          TraceEvent(
+            phase: .flowEnd, name: "send", time: now, process: process, thread: lane, category: "send", id: task))
       }
     case .handlerStarted(let task):
       guard let span = track.open[task] else { break }
       track.open[task]?.handlerStarted = true
       events.append(event(.begin, "handler", lane: span.lane))
     case .cancelled(let task, let reason):
-      events.append(event(.instant, "cancelled (\(reason))", lane: track.open[task]?.lane ?? 0, args: [("reason", reason)]))
+      events.append(
+        event(.instant, "cancelled (\(reason))", lane: track.open[task]?.lane ?? 0, args: [("reason", reason)]))
     case .ended(let task, let outcome):
       guard let span = track.end(task) else { break }
       if span.handlerStarted { events.append(event(.end, "handler", lane: span.lane)) }
@@ -80,15 +87,21 @@ final class TraceRecorder: @unchecked Sendable {
   /// A new store's track, with the metadata that names it and its lane 0.
   private func named(_ store: StoreID, into events: inout [TraceEvent]) -> StoreTrack {
     let process = store.number
-    events.append(TraceEvent(phase: .metadata, name: "process_name", time: 0, process: process, thread: 0, args: [("name", "\(store)")]))
-    events.append(TraceEvent(phase: .metadata, name: "thread_name", time: 0, process: process, thread: 0, args: [("name", "store")]))
+    events.append(
+      TraceEvent(
+        phase: .metadata, name: "process_name", time: 0, process: process, thread: 0, args: [("name", "\(store)")]))
+    events.append(
+      TraceEvent(phase: .metadata, name: "thread_name", time: 0, process: process, thread: 0, args: [("name", "store")])
+    )
     let track = StoreTrack()
     tracks[process] = track
     return track
   }
 
   private static func laneName(_ lane: Int, process: Int) -> TraceEvent {
-    TraceEvent(phase: .metadata, name: "thread_name", time: 0, process: process, thread: lane, args: [("name", lane == 1 ? "actions" : "actions \(lane)")])
+    TraceEvent(
+      phase: .metadata, name: "thread_name", time: 0, process: process, thread: lane,
+      args: [("name", lane == 1 ? "actions" : "actions \(lane)")])
   }
 
   private static func write(_ events: [TraceEvent], to json: inout JSONBuffer) {

@@ -51,7 +51,9 @@ public enum SessionBench {
     precondition(total == adds / tasks * tasks, "lost adds: \(total)")
     for cart in carts { cart.stop() }
     let wall = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
-    print("| \(round) | \(label) | \(String(format: "%.2f", wall / Double(adds) * 1e6)) | \(String(format: "%.2f", cpu / Double(adds) * 1e6)) |")
+    print(
+      "| \(round) | \(label) | \(String(format: "%.2f", wall / Double(adds) * 1e6)) | \(String(format: "%.2f", cpu / Double(adds) * 1e6)) |"
+    )
   }
 }
 
@@ -62,4 +64,3 @@ extension Sequence {
     return result
   }
 }
-

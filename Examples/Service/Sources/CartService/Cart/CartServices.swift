@@ -11,7 +11,10 @@ public struct CartServices: Sendable {
   public var quoteDelay: Duration
 
   /// Services that take as long as they are told.
-  public init(paymentDelay: Duration = .seconds(2), couponDelay: Duration = .milliseconds(300), quoteDelay: Duration = .milliseconds(500)) {
+  public init(
+    paymentDelay: Duration = .seconds(2), couponDelay: Duration = .milliseconds(300),
+    quoteDelay: Duration = .milliseconds(500)
+  ) {
     self.paymentDelay = paymentDelay
     self.couponDelay = couponDelay
     self.quoteDelay = quoteDelay

@@ -17,7 +17,10 @@ struct CartReply: Encodable {
     case .completed:
       return (.ok, reply(nil))
     case .cancelled(.storeStopped), .rejected:
-      return (.serviceUnavailable, reply("the cart was stopped before this ended: it was closed, or the server is shutting down"))
+      return (
+        .serviceUnavailable,
+        reply("the cart was stopped before this ended: it was closed, or the server is shutting down")
+      )
     case .cancelled(.alreadyRunning):
       return (.conflict, reply("a \(action.name) is already running for this cart"))
     case .cancelled(.superseded):
@@ -34,7 +37,10 @@ struct CartReply: Encodable {
     case .unknown(let name):
       (.notFound, CartReply(error: "there is no cart \"\(name)\": adding an item starts one"))
     case .full(let limit):
-      (.serviceUnavailable, CartReply(error: "the server holds its limit of \(limit) carts, every one busy: try again later"))
+      (
+        .serviceUnavailable,
+        CartReply(error: "the server holds its limit of \(limit) carts, every one busy: try again later")
+      )
     case .shuttingDown:
       (.serviceUnavailable, CartReply(error: "the server is shutting down"))
     }
@@ -68,7 +74,8 @@ extension Response {
     // Encoding a reply of strings, numbers and dictionaries keyed by strings cannot fail.
     let data = (try? encoder.encode(reply)) ?? Data("{}".utf8)
     return Response(
-      status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+      status: status, headers: [.contentType: "application/json"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
   }
 
   static func json(_ pair: (HTTPResponse.Status, CartReply)) -> Response {

@@ -73,7 +73,10 @@ struct CartRoutes<Session: CartSession>: Sendable {
       return .json(.badRequest, CartReply(error: error.message))
     }
     guard Session.handles(action) else {
-      return .json(.notImplemented, CartReply(error: "this server holds its carts in plain actors (--backend actor), which only add and remove items"))
+      return .json(
+        .notImplemented,
+        CartReply(
+          error: "this server holds its carts in plain actors (--backend actor), which only add and remove items"))
     }
     do {
       let result = try await registry.withSession(cart, creating: creating) { await $0.perform(action) }

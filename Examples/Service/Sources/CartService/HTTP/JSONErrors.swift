@@ -9,7 +9,10 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch let error as any HTTPResponseError where error.status == .notFound {
-      return .json(.notFound, CartReply(error: "no endpoint answers \(request.method.rawValue) \(request.uri.path): the service's README lists them"))
+      return .json(
+        .notFound,
+        CartReply(
+          error: "no endpoint answers \(request.method.rawValue) \(request.uri.path): the service's README lists them"))
     } catch let error as HTTPError {
       return .json(error.status, CartReply(error: error.body ?? error.status.reasonPhrase))
     }

@@ -90,7 +90,8 @@ public actor SessionRegistry<Session: CartSession> {
 
   private func evictLeastRecentlyUsed() -> Bool {
     // A scan, made only when the registry is full: cheaper than keeping an order on every request.
-    guard let (name, entry) = entries.filter({ $0.value.requests == 0 }).min(by: { $0.value.lastUsed < $1.value.lastUsed })
+    guard
+      let (name, entry) = entries.filter({ $0.value.requests == 0 }).min(by: { $0.value.lastUsed < $1.value.lastUsed })
     else { return false }
     entries[name] = nil
     entry.session.stop()
