@@ -3,6 +3,10 @@
 /// action, or a newer action under the same id whose policy supersedes it, cancels it before the store
 /// takes it, so its handler never starts.
 ///
+/// It saves work and never changes an outcome: an action is dropped with the reason the same commands,
+/// taken one at a time, would give it, or not at all (see ``LaterCommands``). The exhaustive batch check
+/// (ExhaustiveScheduleTests) holds it to that.
+///
 /// Also keeps each root action's policy, so it is asked for once per action: by index, when it names an
 /// id. A plain `.concurrent` policy is not kept, nor is anything for an action that goes nowhere (a child
 /// that is missing or refuses it) or a command that is not an action: nothing is kept for a burst of
@@ -14,9 +18,26 @@ struct BatchLookahead {
   /// Per command: a root action's policy under an id; shorter than the batch when its last actions name
   /// no id.
   private var policies: [ActionPolicy?] = []
-  /// Per command: the reason a later command cancels it before it starts, if one does. Empty when no
-  /// command of the batch cancels.
-  private var cancelled: [CancellationReason?] = []
+  /// Per command: how a later command cancels it before it starts, if one does. Empty when no command of
+  /// the batch cancels.
+  private var cancelled: [Fate?] = []
+
+  /// How a later command of the batch cancels an action before it starts.
+  enum Fate: Equatable {
+    /// The command cancels it once the store has taken it: taken, it still supersedes what its policy
+    /// cancels under its id, as it would one at a time.
+    case cancelledOnceTaken(CancellationReason)
+    /// Its sender cancelled it (``StoreActor/cancel(id:)`` in the code that sent it) before the store took
+    /// it: it is never taken, and displaces nothing.
+    case cancelledBeforeTaken
+
+    var reason: CancellationReason {
+      switch self {
+      case .cancelledOnceTaken(let reason): reason
+      case .cancelledBeforeTaken: .explicit
+      }
+    }
+  }
 
   /// Looks the batch ahead. `policy` gives an action's policy as the store would run it (its child's,
   /// scoped, or the interactor's), or `nil` for one that goes nowhere.
@@ -35,63 +56,43 @@ struct BatchLookahead {
       mayCancel = true
     }
     guard mayCancel else { return }
-    // Walked backwards: each action meets the cancels that come after it.
-    var cancelledIDs: [CancelID: CancellationReason] = [:]
-    // How many of `cancelledIDs` a newer action's policy put there, rather than a cancel command.
-    var superseded = 0
-    var cancelledTasks: Set<ObjectIdentifier> = []
-    var matchers: [@Sendable (CancelID) -> Bool] = []
-    // Cancels made by code on the store, each reaching only what that code sent before it.
-    var sendersCancels: [(sender: UInt64, target: CancelTarget)] = []
-    var reasons: [CancellationReason?]?
+    // Walked backwards: each action meets the commands that come after it, the nearest last.
+    var later = LaterCommands()
+    var fates: [Fate?]?
     for index in batch.indices.reversed() {
       switch batch[index] {
       case .cancel(let id):
-        cancelledIDs[id] = .explicit
+        later.cancel(id, at: index)
       case .cancelMatching(let matches):
-        matchers.append(matches)
+        later.matchers.append((index, matches))
       case .cancelTask(let record):
-        cancelledTasks.insert(ObjectIdentifier(record))
+        later.tasks[ObjectIdentifier(record)] = index
       case .cancelSends(let sender, let target):
-        sendersCancels.append((sender, target))
+        later.senders.append((sender, target))
       case .action(let record):
         let policy = index < policies.count ? policies[index] : nil
-        var reason: CancellationReason? =
-          cancelledTasks.contains(ObjectIdentifier(record)) ? .explicit : nil
-        if reason == nil, let policy, policy.id != nil, !cancelledIDs.isEmpty || !matchers.isEmpty {
-          reason = Self.reason(cancelling: policy, ids: cancelledIDs, matchers: matchers)
-        }
-        if reason == nil, let policy, policy.id != nil, !sendersCancels.isEmpty {
-          reason = Self.reason(cancelling: policy, sentBy: record.senderNumber, cancels: sendersCancels)
-        }
-        if let reason {
-          if reasons == nil { reasons = Array(repeating: nil, count: batch.count) }
-          reasons![index] = reason
+        let fate = later.fate(of: record, under: policy)
+        if let fate {
+          if fates == nil { fates = Array(repeating: nil, count: batch.count) }
+          fates![index] = fate
         } else {
-          // This action's handler may run before the commands after it are taken, and cancel what came
-          // before it, explicitly: a newer action's supersession then no longer tells how an earlier one
-          // ends. A cancel command still does (a handler's cancel is explicit too).
-          if superseded > 0 {
-            cancelledIDs = cancelledIDs.filter { $0.value == .explicit }
-            superseded = 0
-          }
-          if let policy, let id = policy.id, let superseding = policy.supersedes {
-            // An action cancelled before it starts supersedes nothing: it never happened. A limit above 1
-            // that cancels the oldest is not looked ahead: whether it cancels depends on how many hold a
-            // place when it comes, and handlers that end in their first stretch free theirs.
-            if cancelledIDs[id] == nil || cancelledIDs[id] == .explicit { superseded += 1 }
-            cancelledIDs[id] = superseding
-          }
+          // Its handler may run before the commands after it are taken, and cancel what came before it
+          // explicitly: a newer action's supersession then no longer tells how an earlier one ends.
+          later.handlerMayRun()
         }
+        // Taken, dropped or not: its own policy acts as it is taken, before any later command. One that a
+        // later command cancels is kept (started or queued) when taken, whatever holds a place before it,
+        // and ends as that command has it: it counts nothing.
+        if let policy, fate != .cancelledBeforeTaken { later.take(policy, at: index, isDropped: fate != nil) }
       case .start, .stop:
         break
       }
     }
-    if let reasons { cancelled = reasons }
+    if let fates { cancelled = fates }
   }
 
-  /// Why the command at `index` is cancelled before it starts, if it is.
-  func cancelReason(at index: Int) -> CancellationReason? {
+  /// How the command at `index` is cancelled before it starts, if it is.
+  func fate(at index: Int) -> Fate? {
     cancelled.isEmpty ? nil : cancelled[index]
   }
 
@@ -112,35 +113,6 @@ struct BatchLookahead {
     if !policies.isEmpty { policies.removeAll(keepingCapacity: policies.capacity <= BatchBuffers.keptCapacity) }
     if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: cancelled.capacity <= BatchBuffers.keptCapacity) }
   }
-
-  /// Why a later cancel of the batch reaches an action under `policy`: through its own identifier or any
-  /// other it names, by id or by a matching predicate.
-  private static func reason(
-    cancelling policy: ActionPolicy, ids: [CancelID: CancellationReason], matchers: [@Sendable (CancelID) -> Bool]
-  ) -> CancellationReason? {
-    for id in CollectionOfOne(policy.id!) + policy.extraIDs {
-      if let reason = ids[id] { return reason }
-      if matchers.contains(where: { $0(id) }) { return .explicit }
-    }
-    return nil
-  }
-
-  /// Why a cancel made by code on the store reaches an action under `policy` that `sender` sent: only the
-  /// cancels of that same code do.
-  private static func reason(
-    cancelling policy: ActionPolicy, sentBy sender: UInt64, cancels: [(sender: UInt64, target: CancelTarget)]
-  ) -> CancellationReason? {
-    for cancel in cancels where cancel.sender == sender {
-      for id in CollectionOfOne(policy.id!) + policy.extraIDs {
-        switch cancel.target {
-        case .id(let cancelled) where cancelled == id: return .explicit
-        case .matching(let matches) where matches(id): return .explicit
-        default: continue
-        }
-      }
-    }
-    return nil
-  }
 }
 
 extension ActionPolicy {
@@ -153,5 +125,29 @@ extension ActionPolicy {
     case .debounce: .debounced
     default: nil
     }
+  }
+
+  /// Whether taking an action under this policy always keeps it (starts, queues or holds it), and cancels
+  /// nothing but what it supersedes: the lookahead may then drop it for a later command. A limit that drops
+  /// the new action when full, or cancels the oldest of several, and a throttle decide by what holds a
+  /// place or a window when it comes, which the lookahead does not know.
+  var keepsWhenTaken: Bool {
+    switch kind {
+    case .concurrent, .debounce: true
+    case .limit(let max, let whenFull):
+      switch whenFull.rule {
+      case .wait: true
+      case .cancelOldest: max == 1
+      case .dropNew: false
+      }
+    case .throttle: false
+    }
+  }
+
+  /// Whether how an action under this policy is taken depends on the actions that hold a place under its
+  /// id before it: every policy under an id but the concurrent one and those that supersede.
+  var dependsOnPlaces: Bool {
+    if case .concurrent = kind { return false }
+    return supersedes == nil
   }
 }

@@ -131,8 +131,8 @@ extension StoreActor {
     if !observers.isEmpty { emitTaken(record) }
     if stopping || stretch.isStopped {
       drop(record, reason: .storeStopped)
-    } else if scheduler.lookahead.isActive, let reason = scheduler.lookahead.cancelReason(at: index) {
-      drop(record, reason: reason)
+    } else if scheduler.lookahead.isActive, let fate = scheduler.lookahead.fate(at: index) {
+      carryOut(scheduler.drop(record, fate, under: scheduler.lookahead.policy(at: index)))
     } else if hasChildren, routeToChild(record) {
       return
     } else if !scheduler.lookahead.isActive {

@@ -231,7 +231,7 @@ struct ReferenceModel {
     }
   }
 
-  private mutating func cancelGroup(_ id: String, reason: CancellationReason) {
+  mutating func cancelGroup(_ id: String, reason: CancellationReason) {
     guard let group = groups[id] else { return }
     for number in group.active.sorted() { cancelStarted(number, reason) }
     if let window = group.window {

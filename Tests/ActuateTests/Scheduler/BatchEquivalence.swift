@@ -160,18 +160,6 @@ struct BatchEquivalence {
     return (together, closest!.0, closest!.1, disagreement)
   }
 
-  /// Whether the batch's run differs from the model's only as the known bug has it: a cancel by predicate
-  /// in the batch gives an earlier action its reason only if no later action supersedes it, so the action
-  /// ends superseded where, one at a time (and in the model), the nearer cancel made it `.explicit`. The
-  /// same batch with the predicate spelled out as cancels by id must then agree with the model, and differ
-  /// from the batch only in reasons.
-  func predicateCancelLosesToALaterSupersede(prelude: [String], _ batch: [CheckedCommand], together: Taken) -> Bool {
-    guard batch.contains(.cancelAll) else { return false }
-    let byIDs = batch.flatMap { $0 == .cancelAll ? scenario.ids.map(CheckedCommand.cancel) : [$0] }
-    let (spelledOut, disagreement) = take(prelude: prelude, byIDs, together: true)
-    return disagreement == nil && Self.divergence(batch: together, oneByOne: spelledOut) == .reasonOnly
-  }
-
   /// The reasons a policy gives as it displaces or shuts out an action.
   static let policyReasons: Set<CancellationReason> = [.superseded, .debounced, .throttled, .alreadyRunning]
 

@@ -34,7 +34,7 @@ struct SchedulerBatchLookaheadTests {
     func look() -> (lookahead: BatchLookahead, reasons: [CancellationReason?]) {
       var lookahead = BatchLookahead()
       lookahead.look(at: commands) { policies[$0.number] }
-      return (lookahead, commands.indices.map { lookahead.cancelReason(at: $0) })
+      return (lookahead, commands.indices.map { lookahead.fate(at: $0)?.reason })
     }
   }
 
@@ -87,15 +87,52 @@ struct SchedulerBatchLookaheadTests {
     second.send(1, .serial(id: "a"))
     second.send(2, .debounce(id: "a", for: .milliseconds(100)))
     second.send(3, .cancelPrevious(id: "a"))
-    #expect(second.look().reasons == [.superseded, .superseded, nil])
+    // Taken one at a time, #2's debounce starts its quiet period over as it comes: #1 ends debounced.
+    #expect(second.look().reasons == [.debounced, .superseded, nil])
   }
 
-  @Test func anActionCancelledBeforeItStartsSupersedesNothing() {
+  @Test func anActionCancelledBeforeItStartsStillSupersedesAsItIsTaken() {
     var batch = Batch()
     batch.send(1, .serial(id: "a"))
     batch.send(2, .cancelPrevious(id: "a"))
     batch.cancelTask(2)
-    #expect(batch.look().reasons == [nil, .explicit, nil])
+    #expect(batch.look().reasons == [.superseded, .explicit, nil])
+  }
+
+  @Test func anActionThatCountsThePlacesUnderItsIDKeepsTheOnesBeforeIt() {
+    // One at a time, #2 is dropped as #1 holds the place: #1 must be taken for the cancel to find it.
+    var dropNew = Batch()
+    dropNew.send(1, .serial(id: "a"))
+    dropNew.send(2, .limit(id: "a", max: 1, whenFull: .dropNew))
+    dropNew.cancelTask(1)
+    #expect(dropNew.look().reasons == [nil, nil, nil])
+
+    // Unless a later command cancels it too: it ends so whether it waits behind #1 or not.
+    var serial = Batch()
+    serial.send(1, .serial(id: "a"))
+    serial.send(2, .serial(id: "a"))
+    serial.cancel("a")
+    #expect(serial.look().reasons == [.explicit, .explicit, nil])
+  }
+
+  @Test func anActionItsOwnPolicyMayRefuseIsNeverDroppedAhead() {
+    for policy in [
+      ActionPolicy.limit(id: "a", max: 1, whenFull: .dropNew), .limit(id: "a", max: 2, whenFull: .cancelOldest),
+      .throttle(id: "a", for: .seconds(1)),
+    ] {
+      var batch = Batch()
+      batch.send(1, policy)
+      batch.cancel("a")
+      #expect(batch.look().reasons == [nil, nil], "\(policy)")
+    }
+  }
+
+  @Test func aCancelByPredicateNearerThanASupersedingActionGivesItsReason() {
+    var batch = Batch()
+    batch.send(1, .cancelPrevious(id: "a"))
+    batch.cancel(matching: { _ in true })
+    batch.send(2, .cancelPrevious(id: "a"))
+    #expect(batch.look().reasons == [.explicit, nil, nil])
   }
 
   @Test func aMatchingCancelCancelsTheActionsUnderTheIDsItMatches() {
@@ -174,7 +211,7 @@ struct SchedulerBatchLookaheadTests {
     var (lookahead, _) = batch.look()
     lookahead.reset()
     #expect(!lookahead.isActive)
-    #expect(lookahead.cancelReason(at: 0) == nil)
+    #expect(lookahead.fate(at: 0) == nil)
     #expect(lookahead.policy(at: 0) == nil)
   }
 

@@ -305,9 +305,15 @@ final class SchedulerRuntime {
   private func take(_ command: IntakeCommand, at index: Int) {
     switch command {
     case .action(let record):
-      if let reason = scheduler.lookahead.cancelReason(at: index) {
-        note("drop #\(record.number) \(reason) (looked ahead)")
-        drop(record, reason: reason)
+      if let fate = scheduler.lookahead.fate(at: index) {
+        note("drop #\(record.number) \(fate.reason) (looked ahead)")
+        for decision in scheduler.drop(record, fate, under: scheduler.lookahead.policy(at: index)) {
+          if case .drop(let dropped, let reason) = decision, dropped === record {
+            drop(record, reason: reason)
+          } else {
+            carryOut(decision)
+          }
+        }
       } else if !scheduler.lookahead.isActive {
         carryOut(scheduler.take(record, under: policies[record.number]!))
       } else if let policy = scheduler.lookahead.policy(at: index) {
