@@ -1,5 +1,4 @@
 @testable import Actuate
-import ActuateTesting
 import Foundation
 import Testing
 
@@ -51,100 +50,18 @@ struct ModelTests {
   @discardableResult
   private static func check(seed: UInt64, mix: ModelMix, explored: Bool = false) async -> Bool {
     var generator = SplitMix64(seed: seed)
-    let clock = TestClock()
-    let store =
-      explored
-      ? Store(
-        initialState: .init(), interactor: ModelInteractor(), clock: clock, hooks: [], observers: [],
-        executor: TestExecutor(schedule: .seed(seed)))
-      : Store(initialState: .init(), interactor: ModelInteractor(), clock: clock)
-    var model = ReferenceModel()
-    var tasks: [ActionTask] = []
-    // Taken now, so that the store's start is not taken with the first batch of commands held together.
-    await store.settleIntake()
-    var trace: [String] = []
-
-    func compare(after step: String) async -> Bool {
-      trace.append(step)
-      for (number, task) in tasks.enumerated() {
-        if let expected = model.outcomes[number] {
-          guard let actual = await finishUnlessCancelled(task) else {
-            return fail("job #\(number) never ended; the model says it ended \(expected)")
-          }
-          if actual != expected {
-            return fail("job #\(number) ended \(actual), the model says \(expected)")
-          }
-        } else if let actual = task.outcome {
-          return fail("job #\(number) ended \(actual), the model says it is still open")
-        }
-      }
-      // A task's outcome is set inside its last stretch on the store: whatever that stretch starts next
-      // (a queued serial action) has run once the store takes this call.
-      await store.settleIntake()
-      let log = await store.state.log
-      if !model.allows(log) {
-        return fail("log \(log), the model says \(model.log), any order of \(model.openOrders.map(\.segments))")
-      }
-      return true
-    }
-
-    func fail(_ message: String) -> Bool {
-      let hex = "0x" + String(seed, radix: 16)
-      Issue.record(
-        "seed \(hex): \(message)\nsteps:\n  \(trace.joined(separator: "\n  "))\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter \(explored ? "UnderExploredSchedules" : mix == .all ? "theStoreAgreesWithTheReferenceModel\\(" : "OnLimits")"
-      )
-      return false
-    }
-
+    var steps: [ModelStep] = []
+    var jobs = 0
     for _ in 0..<Int.random(in: 5...25, using: &generator) {
-      let step = ModelStep.random(jobs: tasks.count, mix: mix, using: &generator)
-      switch step {
-      case .send(let job):
-        model.send(job)
-        tasks.append(store.send(job))
-      case .cancelGroup(let id):
-        model.cancel(group: id)
-        store.cancel(id: id)
-      case .cancelJob(let number):
-        model.cancel(job: number)
-        tasks[number].cancel()
-      case .advance(let ticks):
-        model.advance(by: ticks)
-        await store.settleIntake()
-        await clock.advance(by: ReferenceModel.tick * ticks)
-      case .batch(let commands):
-        model.batch(commands)
-        store.withIntakeHeld {
-          for command in commands {
-            switch command {
-            case .send(let job): tasks.append(store.send(job))
-            case .cancelGroup(let id): store.cancel(id: id)
-            case .cancelJob(let number): tasks[number].cancel()
-            }
-          }
-        }
-      }
-      await store.settleIntake()
-      guard await compare(after: step.description) else {
-        store.stop()
-        return false
-      }
+      let step = ModelStep.random(jobs: jobs, mix: mix, using: &generator)
+      jobs += step.sentJobs
+      steps.append(step)
     }
-    model.stop()
-    store.stop()
-    return await compare(after: "stop")
-  }
-
-  /// `finish()` ignores the caller's cancellation; this wait ends when the time limit cancels the test, so
-  /// a task that never ends fails its case with the seed instead of hanging the run.
-  private static func finishUnlessCancelled(_ task: ActionTask) async -> ActionOutcome? {
-    let (outcomes, continuation) = AsyncStream<ActionOutcome>.makeStream()
-    let waiter = Task {
-      continuation.yield(await task.finish())
-      continuation.finish()
+    let hex = "0x" + String(seed, radix: 16)
+    let filter =
+      explored ? "UnderExploredSchedules" : mix == .all ? "theStoreAgreesWithTheReferenceModel\\(" : "OnLimits"
+    return await ModelRun.check(steps, schedule: explored ? .seed(seed) : nil) { message, trace in
+      "seed \(hex): \(message)\nsteps:\n  \(trace)\nreplay: ACTUATE_MODEL_SEED=\(hex) swift test --filter \(filter)"
     }
-    for await outcome in outcomes { return outcome }
-    waiter.cancel()
-    return nil
   }
 }
