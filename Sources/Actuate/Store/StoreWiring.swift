@@ -2,8 +2,8 @@
 /// state and where its sends go.
 ///
 /// One value, not a dozen properties of the actor: the actor's own fields stay few enough to read at a
-/// glance (issue 37), and none of these is ever written after the store is made, so grouping them costs no
-/// access anything: each is a field at a fixed offset, as it was.
+/// glance, and none of these is ever written after the store is made, so grouping them costs no access
+/// anything: each is a field at a fixed offset.
 struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
   let clock: any Clock<Duration>
