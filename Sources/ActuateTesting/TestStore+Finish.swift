@@ -11,6 +11,7 @@ extension TestStore {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    refuseInsideOverlap("finish()", at: location)
     let idle: Bool
     if testClock == nil {
       // A task asleep on another clock wakes by itself: it is waited for, in real time, like one that runs on.
@@ -80,6 +81,7 @@ extension TestStore {
   /// beginning; an exhaustive test that lets its store go without this or ``finish(fileID:filePath:line:column:)``
   /// fails.
   public func skipRemaining() {
+    releaseOverlap()
     hasEnded.withLock { $0 = true }
     _ = takePending()
     store.stop()

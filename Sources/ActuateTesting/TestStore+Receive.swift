@@ -39,6 +39,7 @@ extension TestStore {
     assert update: (@Sendable (inout I.State) throws -> Void)?, at location: TestLocation
   ) async -> ActionTask? {
     let what = "receive(\(expected))"
+    refuseInsideOverlap(what, at: location)
     let exhaustive = isExhaustive
     let wait = await wait(during: what, at: location) { log in
       exhaustive
@@ -122,6 +123,7 @@ extension TestStore {
     what: String, update: @Sendable (inout I.State) throws -> Void, at location: TestLocation,
     causedBy matches: @escaping @Sendable (StoreCause<I>) -> Bool
   ) async {
+    refuseInsideOverlap(what, at: location)
     let exhaustive = isExhaustive
     let index: @Sendable (TestStoreRecorder<I>.Log) -> Int? = { log in
       log.pending.firstIndex { item in

@@ -17,6 +17,9 @@ extension TestStore {
   ) async -> ActionTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let what = "send(\(Actuate.describe(store.actor.interactor.action(from: action))))"
+    if overlapping.withLock({ $0 }) {
+      return await sendOverlapping(action, what: what, hasClosure: update != nil, at: location)
+    }
     requireEarlierAsserted(before: what, at: location)
 
     let task = store.send(action)

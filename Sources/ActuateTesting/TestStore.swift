@@ -34,6 +34,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let stuck = Locked<Set<UInt64>>([])
   /// Where the test made the store: a test that lets it go without `finish()` fails there.
   let creation: TestLocation
+  /// Whether an ``overlap(isolation:fileID:filePath:line:column:_:)`` block holds the store's work now.
+  let overlapping = Locked(false)
   /// Whether the test ended the store with ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()``.
   let hasEnded = Locked(false)
 
@@ -98,6 +100,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
 
   deinit {
     if isExhaustive, !hasEnded.withLock({ $0 }) { reportLeftBehind() }
+    releaseOverlap()
     if let clockListener { testClock?.removeListener(clockListener) }
     if let clockSettler = clockSettler.withLock({ $0 }) { testClock?.removeListener(clockSettler) }
     store.stop()
