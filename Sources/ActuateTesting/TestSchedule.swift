@@ -7,7 +7,7 @@
 ///
 /// ``inOrder``, the default, runs them in the order they became runnable: the same test gives the same changes
 /// and received actions in the same order every run. A seed picks among them with a generator of its own,
-/// to explore other interleavings (``exploreSchedules(seeds:isolation:_:)``) and replay one exactly. A seed replays
+/// to explore other interleavings (``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)``) and replay one exactly. A seed replays
 /// the same way for the same build of the test; an optimised build removes hops and can order differently.
 public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
   /// The seed, or `nil` for ``inOrder``.
@@ -26,7 +26,7 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
     seed.map { ".seed(\($0))" } ?? ".inOrder"
   }
 
-  /// The schedule a TestStore made now takes when it is given none: ``exploreSchedules(seeds:isolation:_:)``'s seed,
+  /// The schedule a TestStore made now takes when it is given none: ``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)``'s seed,
   /// or ``inOrder``.
   @TaskLocal static var current = TestSchedule.inOrder
 

@@ -34,7 +34,9 @@ extension TestStore {
   ) async rethrows -> R {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard overlapping.withLock({ !$0 }) else {
-      fail("overlap { … } inside another overlap { … }: the sends of both already overlap; remove the inner one.", at: location)
+      fail(
+        "overlap { … } inside another overlap { … }: the sends of both already overlap; remove the inner one.",
+        at: location)
       return try await body()
     }
     requireEarlierAsserted(before: "overlap { … }", at: location)
@@ -59,7 +61,11 @@ extension TestStore {
 
   /// Ends the hold of an ``overlap(isolation:fileID:filePath:line:column:_:)`` block, if one is under way.
   func releaseOverlap() {
-    guard overlapping.withLock({ state in defer { state = false }; return state }) else { return }
+    guard
+      overlapping.withLock({ state in
+        defer { state = false }; return state
+      })
+    else { return }
     executor.release()
   }
 

@@ -61,7 +61,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///     network call, a real clock, `Task.detached`), before it fails naming the task. When nothing more can
   ///     happen, an assertion fails at once, and the ``TestClock`` never waits for such work: time moves on.
   ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
-  ///     ``exploreSchedules(seeds:isolation:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
+  ///     ``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
   ///   - fileID: The file where the test made the store: an exhaustive store the test lets go without
   ///     ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
   ///   - filePath: The path of that file.
