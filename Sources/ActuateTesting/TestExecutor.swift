@@ -229,9 +229,6 @@ package final class TestExecutor: OwnedExecutor {
     if startsRunning { queue.async { self.runUntilIdle() } }
   }
 
-  /// Whether a job is runnable or running now.
-  var isBusy: Bool { state.withLock { $0.isRunning } }
-
   /// Returns `true` once no job is runnable or running; `false` if the calling task is cancelled, or if the
   /// store ran a million jobs in a row without a pause. Called from outside the executor (the test's own
   /// task); it never hops onto the store.

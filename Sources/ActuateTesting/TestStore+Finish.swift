@@ -113,8 +113,10 @@ extension TestStore {
   /// outside the store (no job of the store can run: the task awaits work that left its executor), runs on,
   /// or waits its turn; and whether any does either of the middle two.
   func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
+    // Whether the store's jobs ever stop, not whether one runs at this instant: a wait that timed out may
+    // still have a round trip under way, and the answer would differ from run to run.
+    let isIdle = await executor.untilIdle()
     let running = Set(await runningTasks().map(\.number))
-    let isIdle = !executor.isBusy
     let live = Set(await store.actor.liveActionNumbers)
     let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
     let now = testClock?.now ?? .init()

@@ -68,8 +68,25 @@ struct ExploringSchedulesTraitTests {
     }
     let seed = runs.withLock { $0 } - 1
     #expect(recorded.count == 2)
-    #expect(text(recorded[0]).contains("The run under schedule .seed(\(seed)); replay it with @Test(.exploringSchedules(seeds: [\(seed)]))."))
+    #expect(
+      text(recorded[0]).contains(
+        "The run under schedule .seed(\(seed)); replay it with @Test(.exploringSchedules(seeds: [\(seed)]))."))
     #expect(text(recorded[1]).hasPrefix("The run under schedule .seed(\(seed)) failed."))
+  }
+
+  @Test func aNegativeSeedFailsNamingItAndRunsNothing() async throws {
+    let test = try #require(Test.current)
+    let runs = Locked(0)
+    let recorded = try await issues {
+      try await ExploringSchedulesTrait.exploringSchedules(seeds: [3, -1])
+        .provideScope(for: test, testCase: Test.Case.current) { runs.withLock { $0 += 1 } }
+    }
+    #expect(runs.withLock { $0 } == 0)
+    #expect(
+      recorded.map(text) == [
+        "exploringSchedules(seeds:) got the seed -1: seeds are integers from 0. Give it 0..<100, say."
+      ])
+    #expect(recorded.first?.sourceLocation == test.sourceLocation)
   }
 
   @Test(.exploringSchedules(seeds: 0..<100))
