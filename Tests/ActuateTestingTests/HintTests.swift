@@ -23,7 +23,10 @@ private func hintStore(clock: TestClock = TestClock(), outside: AsyncStream<Void
 
 extension Hint {
   static let all: [Hint] = [
-    Hint(name: "a handler that sleeps before its change, asserted at its send", advice: "advance the clock first, then assert with step { … }") {
+    Hint(
+      name: "a handler that sleeps before its change, asserted at its send",
+      advice: "advance the clock first, then assert with step { … }"
+    ) {
       let store = hintStore()
       await store.send(.later) { $0.count = 1 }
       store.skipRemaining()
@@ -58,7 +61,11 @@ extension Hint {
       }
       await store.finish()
     },
-    Hint(name: "a receive of what nothing sent", advice: "advance the clock or send the action that leads to it") {
+    Hint(
+      name: "a receive of what nothing sent",
+      advice:
+        "(every task has ended or waits for an element the test feeds, and nothing sleeps on the TestClock); send the action that leads to it"
+    ) {
       let store = hintStore()
       await store.receive(.ping) { $0.count = 1 }
       store.skipRemaining()
@@ -66,6 +73,41 @@ extension Hint {
       let store = hintStore()
       await store.send(.sendPing)
       await store.receive(.ping) { $0.count = 1 }
+      await store.finish()
+    },
+    Hint(
+      name: "a step for a change a sleeping handler makes",
+      advice: "(every task has ended or sleeps on the TestClock); advance the clock first"
+    ) {
+      let store = hintStore()
+      await store.send(.later)
+      await store.step { $0.count = 1 }
+      store.skipRemaining()
+    } right: {
+      let clock = TestClock()
+      let store = hintStore(clock: clock)
+      await store.send(.later)
+      await clock.advance(by: .seconds(1))
+      await store.step { $0.count = 1 }
+      await store.finish()
+    },
+    Hint(
+      name: "a step for a change that will not come: the lost update",
+      advice:
+        "no change came, and none will (every task has ended or waits for an element the test feeds, and nothing sleeps on the TestClock) unless the test sends or feeds something"
+    ) {
+      let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+      await store.overlap {
+        await store.send(.increment)
+        await store.send(.increment)
+      }
+      await store.step { $0.count = 1 }
+      await store.step { $0.count = 2 }
+      store.skipRemaining()
+    } right: {
+      let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+      await store.send(.increment) { $0.count = 1 }
+      await store.send(.increment) { $0.count = 2 }
       await store.finish()
     },
     Hint(name: "a step before the receive of the action that changed it", advice: "call receive(.ping) first") {
@@ -105,7 +147,8 @@ extension Hint {
     },
     Hint(
       name: "a finish while a task sleeps on the TestClock",
-      advice: ".later: sleeps on the TestClock until 1.0 seconds, 1.0 seconds from now\nAdvance the clock (await clock.run())"
+      advice:
+        ".later: sleeps on the TestClock until 1.0 seconds, 1.0 seconds from now\nAdvance the clock (await clock.run())"
     ) {
       let store = hintStore()
       await store.send(.later)
@@ -120,7 +163,8 @@ extension Hint {
     },
     Hint(
       name: "a finish while a task awaits the outside",
-      advice: ".waitOutside: waits on something outside the store, not the TestClock\nA task that runs on without the TestClock waits on something else"
+      advice:
+        ".waitOutside: waits on something outside the store, not the TestClock\nA task that runs on without the TestClock waits on something else"
     ) {
       let store = hintStore()
       await store.send(.waitOutside)
@@ -132,7 +176,11 @@ extension Hint {
       input.finish()
       await store.finish()
     },
-    Hint(name: "a finish with events unasserted", advice: "Assert changes with step { … } and actions sent from inside with receive(…), or make the test non-exhaustive") {
+    Hint(
+      name: "a finish with events unasserted",
+      advice:
+        "Assert changes with step { … } and actions sent from inside with receive(…), or make the test non-exhaustive"
+    ) {
       let store = hintStore()
       await store.send(.sendPing)
       await store.finish()
@@ -150,7 +198,10 @@ extension Hint {
       await store.send(.sendPing)
       store.skipRemaining()
     },
-    Hint(name: "a closure on a send inside overlap", advice: "Remove the closure and assert them with step { … } after the block") {
+    Hint(
+      name: "a closure on a send inside overlap",
+      advice: "Remove the closure and assert them with step { … } after the block"
+    ) {
       let store = hintStore()
       await store.overlap { await store.send(.ping) { $0.count = 1 } }
       store.skipRemaining()
@@ -160,7 +211,11 @@ extension Hint {
       await store.step { $0.count = 1 }
       await store.finish()
     },
-    Hint(name: "a step inside overlap", advice: "step inside overlap { … }: what the block sends is asserted after it, once the store is quiet. Move step after the block's closing brace.") {
+    Hint(
+      name: "a step inside overlap",
+      advice:
+        "step inside overlap { … }: what the block sends is asserted after it, once the store is quiet. Move step after the block's closing brace."
+    ) {
       let store = hintStore()
       await store.overlap {
         await store.send(.ping)
@@ -196,6 +251,7 @@ struct HintTests {
     for _ in 0..<4 {
       #expect(await failures(hint.wrong) == first)
     }
-    #expect(await failures(hint.right) == [])
+    let right = await failures(hint.right)
+    #expect(right == [])
   }
 }
