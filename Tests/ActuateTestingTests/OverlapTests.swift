@@ -123,6 +123,38 @@ struct OverlapTests {
     }
   }
 
+  /// Testing.md's example: the race-free increments, explored by the trait.
+  @Test(.exploringSchedules(seeds: 0..<100))
+  func incrementsAfterSavingAreNeverLost() async {
+    let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+    await store.overlap {
+      await store.send(.incrementAfterSaving)
+      await store.send(.incrementAfterSaving)
+    }
+    await store.step { $0.count = 1 }
+    await store.step { $0.count = 2 }
+    await store.finish()
+  }
+
+  /// Testing.md's replay of the seed its failure names.
+  @Test func seed0ReplaysTheLostUpdate() async {
+    let reported = await failures {
+      let store = TestStore(
+        initialState: .init(), interactor: CounterRaceInteractor(save: serverCall), schedule: .seed(0))
+      await store.overlap {
+        await store.send(.increment)
+        await store.send(.increment)
+      }
+      await store.step { $0.count = 1 }
+      await store.step { $0.count = 2 }
+      await store.finish()
+    }
+    #expect(
+      reported == [
+        "The test expected a state change at step, but no change came, and none will (every task has ended or waits for an element the test feeds, and nothing sleeps on the TestClock) unless the test sends or feeds something.\n(The store ran under schedule .seed(0).)"
+      ])
+  }
+
   @Test func theFirstStretchesAreAssertedAfterTheBlockInTheOrderTheyRan() async {
     let store = loaderTestStore()
     let task = await store.overlap {

@@ -5,7 +5,9 @@ import Testing
 
 /// The figures Performance.md gives for schedule exploration, printed when ACTUATE_MEASURE_SCHEDULES is
 /// set: how many seeds each race of issue 39 needs, and how many seeds a second a realistic test runs.
-@Suite("Schedule exploration: measurements", .enabled(if: ProcessInfo.processInfo.environment["ACTUATE_MEASURE_SCHEDULES"] != nil))
+@Suite(
+  "Schedule exploration: measurements",
+  .enabled(if: ProcessInfo.processInfo.environment["ACTUATE_MEASURE_SCHEDULES"] != nil))
 struct ScheduleMeasurements {
   @Test func runsToFindEachRace() async {
     for race in Races.all {
@@ -14,7 +16,9 @@ struct ScheduleMeasurements {
         failing.append(seed)
       }
       let first = failing.first.map { "\($0 + 1)" } ?? "none"
-      print("\(race.name): random, runs to find: \(first); \(failing.count) of 100 seeds fail; first failing: \(failing.prefix(5))")
+      print(
+        "\(race.name): random, runs to find: \(first); \(failing.count) of 100 seeds fail; first failing: \(failing.prefix(5))"
+      )
     }
   }
 
@@ -24,7 +28,8 @@ struct ScheduleMeasurements {
     await exploreSchedules(seeds: seeds) { await Races.twoIncrementsAfterSaving() }
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print("race-free two increments, exhaustive TestStore: \(seeds.count) seeds in \(elapsed), \(Int(Double(seeds.count) / seconds)) seeds/s")
+    print(
+      "race-free two increments, exhaustive TestStore: \(seeds.count) seeds in \(elapsed), \(Int(Double(seeds.count) / seconds)) seeds/s"
+    )
   }
 }
-
