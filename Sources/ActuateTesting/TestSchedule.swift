@@ -7,16 +7,20 @@
 ///
 /// ``inOrder``, the default, runs them in the order they became runnable: the same test gives the same changes
 /// and received actions in the same order every run. A seed picks among them with a generator of its own,
-/// to explore other interleavings (``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)``) and replay one exactly. A seed replays
-/// the same way for the same build of the test; an optimised build removes hops and can order differently.
+/// and, inside ``TestStore/overlap(isolation:fileID:filePath:line:column:_:)``, where each of the test's calls
+/// lands among the work under way: to explore other interleavings (``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)``,
+/// ``ExploringSchedulesTrait``) and replay one exactly. A seed replays the same way for the same build of
+/// the test; an optimised build removes hops and can order differently.
 public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
   /// The seed, or `nil` for ``inOrder``.
   public let seed: UInt64?
 
-  /// Jobs run in the order they became runnable.
+  /// Jobs run in the order they became runnable; inside ``TestStore/overlap(isolation:fileID:filePath:line:column:_:)``,
+  /// each of the test's calls lands before any of the work under way resumes.
   public static let inOrder = TestSchedule(seed: nil)
 
-  /// Jobs run in an order a generator seeded with `seed` picks, the same every run of the same build.
+  /// Jobs run in an order a generator seeded with `seed` picks, and the test's calls inside an overlap block
+  /// land where it picks, the same every run of the same build.
   public static func seed(_ seed: UInt64) -> TestSchedule {
     TestSchedule(seed: seed)
   }
