@@ -270,10 +270,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     settings.withLock { $0.expected = state }
   }
 
-  /// Reports a failure; under a seeded schedule, names the seed, so that the failure can be replayed.
+  /// Reports a failure; under another schedule than `.inOrder`, names it, so that the failure can be replayed.
   func fail(_ message: String, at location: TestLocation) {
-    guard let seed = schedule.seed else { return IssueReporter.fail(message, at: location) }
-    IssueReporter.fail("\(message)\n(The store ran under schedule .seed(\(seed)).)", at: location)
+    guard schedule != .inOrder else { return IssueReporter.fail(message, at: location) }
+    IssueReporter.fail("\(message)\n(The store ran under schedule \(schedule).)", at: location)
   }
 
   func describe(_ cause: StoreCause<I>) -> String {

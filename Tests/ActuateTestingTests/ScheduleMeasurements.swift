@@ -32,4 +32,41 @@ struct ScheduleMeasurements {
       "race-free two increments, exhaustive TestStore: \(seeds.count) seeds in \(elapsed), \(Int(Double(seeds.count) / seconds)) seeds/s"
     )
   }
+
+  @Test func runsToFindALostUpdateTheDefaultOrderHides() async {
+    var failing: [UInt64] = []
+    for seed in UInt64(0)..<100 {
+      let found = await failures { try? await exploreSchedules(seeds: [seed]) { try await incrementTwiceIsNotLost() } }
+      if !found.isEmpty { failing.append(seed) }
+    }
+    print(
+      "hidden lost update: random, runs to find: \(failing.first.map { "\($0 + 1)" } ?? "none"); \(failing.count) of 100 seeds fail"
+    )
+    for bound in 1...3 {
+      let runs = Locked(0)
+      let found = await failures {
+        try? await exploreAllSchedules(maxDeviations: bound) {
+          runs.withLock { $0 += 1 }
+          try await incrementTwiceIsNotLost()
+        }
+      }
+      print(
+        "hidden lost update: exhaustive, maxDeviations \(bound): \(found.isEmpty ? "not found in" : "found at run") \(runs.withLock { $0 })"
+      )
+    }
+  }
+
+  @Test func runsToCoverARaceFreeTest() async {
+    for bound in 0...3 {
+      let runs = Locked(0)
+      let start = ContinuousClock.now
+      await exploreAllSchedules(maxDeviations: bound) {
+        runs.withLock { $0 += 1 }
+        await Races.twoIncrementsAfterSaving()
+      }
+      print(
+        "race-free two increments: exhaustive, maxDeviations \(bound): \(runs.withLock { $0 }) runs in \(start.duration(to: .now))"
+      )
+    }
+  }
 }
