@@ -19,6 +19,8 @@ import Testing
 /// }
 /// ```
 ///
+/// Write it as `.exploringSchedules(seeds: 0..<100)` among the test's traits; `[17]` replays one seed.
+///
 /// It stops at the first seed whose run fails: a TestStore's failure, an `#expect` or `#require` of the
 /// test's own, or an error thrown. Each issue of that run says its seed, and the test's own source location
 /// gets one more that says how to replay it. On a parameterized test, each case explores on its own.
@@ -66,6 +68,9 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
   }
 }
 
+// Kept out of the documentation catalog: an extension of Testing's `Trait` there becomes a page for the
+// Testing module, which the catalog's Testing article would override. ExploringSchedulesTrait documents it.
+@_documentation(visibility: internal)
 extension Trait where Self == ExploringSchedulesTrait {
   /// Runs the test once per seed, in order, with every ``TestStore`` made in it under
   /// ``TestSchedule/seed(_:)``, until a run fails; the failure names the seed at the test's own source

@@ -61,11 +61,12 @@ extension TestStore {
 
   /// Ends the hold of an ``overlap(isolation:fileID:filePath:line:column:_:)`` block, if one is under way.
   func releaseOverlap() {
-    guard
-      overlapping.withLock({ state in
-        defer { state = false }; return state
-      })
-    else { return }
+    let wasOverlapping = overlapping.withLock { state in
+      let was = state
+      state = false
+      return was
+    }
+    guard wasOverlapping else { return }
     executor.release()
   }
 
