@@ -43,6 +43,14 @@ package enum IssueReporter {
     #endif
   }
 
+  #if canImport(Testing)
+  /// Reports a failure at a Swift Testing source location: a test's own, which a trait has.
+  static func fail(_ message: String, at location: SourceLocation) {
+    if let capture { return capture(message) }
+    Issue.record(Comment(rawValue: message), sourceLocation: location)
+  }
+  #endif
+
   static func fail(_ message: String, at location: TestLocation) {
     FailureCount.current?.add()
     if let capture {

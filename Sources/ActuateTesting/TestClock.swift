@@ -162,6 +162,9 @@ public final class TestClock: Clock, Sendable {
   // MARK: Package interface for the TestStore
 
   /// The tasks of the store `owner` that sleep on this clock now, by number, with their deadlines.
+  /// Whether any task sleeps on this clock, a hook's timer included: only then can advancing it change a state.
+  var hasSleepers: Bool { state.withLock { !$0.sleepers.isEmpty } }
+
   package func sleepingTasks(of owner: ObjectIdentifier) -> [UInt64: Instant] {
     state.withLock { state in
       var tasks: [UInt64: Instant] = [:]
@@ -255,10 +258,6 @@ public final class TestClock: Clock, Sendable {
 
   private static let wakeTimeout = Duration.seconds(5)
   private static let yieldsForOtherTasks = 20
-
-  static func describe(_ record: TaskRecord) -> String {
-    (record as? any HookTaskRecord)?.hookDescription ?? "task #\(record.number)"
-  }
 
   private func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
     try Task.checkCancellation()

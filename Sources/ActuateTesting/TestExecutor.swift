@@ -20,8 +20,11 @@ package final class TestExecutor: OwnedExecutor {
 
   private struct State {
     var runnable: [Job] = []
-    /// Jobs enqueued from outside the executor's own thread, in the order they came.
-    var fromOutside: [Job] = []
+    /// Jobs enqueued from outside the executor's own thread, and the end of a hold, in the order they came.
+    var fromOutside: [Arrival] = []
+    /// Whether `runnable` waits for the test's next job (``hold()``): each job that comes from outside then
+    /// lands at a point of the held work the schedule picks.
+    var isHolding = false
     /// Jobs enqueued while `startNow` makes a task, one list per `startNow` under way: run at once.
     var starting: [[Job]] = []
     /// Picks from `runnable` in a row while `fromOutside` waits: a store that never goes quiet (a task that
@@ -33,6 +36,12 @@ package final class TestExecutor: OwnedExecutor {
     var nextWaiter: UInt64 = 0
     /// Jobs run since the waiters now waiting started to wait.
     var jobsWhileWaited = 0
+  }
+
+  /// What comes from outside: a job, or the test's end of a hold, which must come after the test's jobs.
+  enum Arrival {
+    case job(Job)
+    case release
   }
 
   /// The thread the jobs run on, one after another.
@@ -96,7 +105,7 @@ package final class TestExecutor: OwnedExecutor {
       if isOwn {
         state.runnable.append(job)
       } else {
-        state.fromOutside.append(job)
+        state.fromOutside.append(.job(job))
       }
       guard !state.isRunning else { return false }
       state.isRunning = true
@@ -163,9 +172,21 @@ package final class TestExecutor: OwnedExecutor {
           state.idleWaiters = [:]
         }
       }
-      if !state.fromOutside.isEmpty, state.runnable.isEmpty || state.picksWhileOutsideWaits >= Self.patience {
+      while case .release = state.fromOutside.first {
+        state.fromOutside.removeFirst()
+        state.isHolding = false
+      }
+      if state.isHolding {
+        let next = Self.nextWhileHolding(&state)
+        if next == nil { state.isRunning = false }
+        return (next, gaveUp)
+      }
+      if case .job(let job) = state.fromOutside.first,
+        state.runnable.isEmpty || state.picksWhileOutsideWaits >= Self.patience
+      {
         state.picksWhileOutsideWaits = 0
-        return (state.fromOutside.removeFirst(), gaveUp)
+        state.fromOutside.removeFirst()
+        return (job, gaveUp)
       }
       guard !state.runnable.isEmpty else {
         state.isRunning = false
@@ -176,8 +197,37 @@ package final class TestExecutor: OwnedExecutor {
     }
   }
 
-  /// Whether a job is runnable or running now.
-  var isBusy: Bool { state.withLock { $0.isRunning } }
+  /// While holding, nothing runs until something comes from outside (the test's next call); then the
+  /// schedule picks among that arrival and the held jobs, until it picks the arrival. The arrival is the
+  /// first candidate, so that ``TestSchedule/inOrder`` lands the test's job before any held one.
+  private static func nextWhileHolding(_ state: inout State) -> Job? {
+    guard case .job(let arrival) = state.fromOutside.first else { return nil }
+    let pick = state.picker.pick(among: state.runnable.count + 1)
+    guard pick > 0 else {
+      state.fromOutside.removeFirst()
+      return arrival
+    }
+    return state.runnable.remove(at: pick - 1)
+  }
+
+  /// From now on, the jobs the store's own jobs make runnable wait for the test's next call, and the
+  /// schedule picks where among them that call lands; call it while the store is quiet. The jobs run only
+  /// that way until ``release()``.
+  func hold() {
+    state.withLock { $0.isHolding = true }
+  }
+
+  /// Ends the hold, after every job that came from outside before this call: the held jobs run on, as the
+  /// schedule picks, and ``untilIdle()`` waits for them.
+  func release() {
+    let startsRunning = state.withLock { state in
+      state.fromOutside.append(.release)
+      guard !state.isRunning else { return false }
+      state.isRunning = true
+      return true
+    }
+    if startsRunning { queue.async { self.runUntilIdle() } }
+  }
 
   /// Returns `true` once no job is runnable or running; `false` if the calling task is cancelled, or if the
   /// store ran a million jobs in a row without a pause. Called from outside the executor (the test's own

@@ -11,14 +11,19 @@ extension TestStore {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    refuseInsideOverlap("finish()", at: location)
     let idle: Bool
+    // Whether the store's jobs stopped, asked once: describing the unfinished tasks reuses it rather than
+    // spinning through a store that never pauses a second time.
+    var paused: Bool?
     if testClock == nil {
       // A task asleep on another clock wakes by itself: it is waited for, in real time, like one that runs on.
       idle = await wait(during: "finish()", at: location) { $0.unfinished.isEmpty } != .timedOut
     } else {
       // Once no job of the store can run, what has not ended sleeps on the clock or waits on the outside:
       // when all of it sleeps, that is known at once. Only work outside the store is waited for.
-      if await executor.untilIdle(), await isSettled() {
+      paused = await executor.untilIdle()
+      if paused == true, await isSettled() {
         idle = true
       } else {
         let ignored = stuck.withLock { $0 }
@@ -27,7 +32,7 @@ extension TestStore {
     }
     let unfinished = recorder.log.withLock { $0.unfinished.sorted { $0.key < $1.key } }
     if !unfinished.isEmpty {
-      let (lines, anyRunning) = await describeUnfinished(unfinished)
+      let (lines, anyRunning) = await describeUnfinished(unfinished, paused: paused)
       let count = "\(unfinished.count) action\(unfinished.count == 1 ? " has" : "s have")"
       if idle, !anyRunning {
         fail(
@@ -80,6 +85,7 @@ extension TestStore {
   /// beginning; an exhaustive test that lets its store go without this or ``finish(fileID:filePath:line:column:)``
   /// fails.
   public func skipRemaining() {
+    releaseOverlap()
     hasEnded.withLock { $0 = true }
     _ = takePending()
     store.stop()
@@ -110,9 +116,14 @@ extension TestStore {
   /// One line per unfinished action: whether it sleeps on the TestClock (until when), waits on something
   /// outside the store (no job of the store can run: the task awaits work that left its executor), runs on,
   /// or waits its turn; and whether any does either of the middle two.
-  func describeUnfinished(_ unfinished: [(key: UInt64, value: I.Action)]) async -> (lines: [String], anyRunning: Bool) {
+  func describeUnfinished(
+    _ unfinished: [(key: UInt64, value: I.Action)], paused: Bool? = nil
+  ) async -> (lines: [String], anyRunning: Bool) {
+    // Whether the store's jobs ever stop, not whether one runs at this instant: a wait that timed out may
+    // still have a round trip under way, and the answer would differ from run to run.
+    let isIdle: Bool
+    if let paused { isIdle = paused } else { isIdle = await executor.untilIdle() }
     let running = Set(await runningTasks().map(\.number))
-    let isIdle = !executor.isBusy
     let live = Set(await store.actor.liveActionNumbers)
     let sleeping = testClock?.sleepingTasks(of: ObjectIdentifier(store.actor)) ?? [:]
     let now = testClock?.now ?? .init()

@@ -39,6 +39,7 @@ extension TestStore {
     assert update: (@Sendable (inout I.State) throws -> Void)?, at location: TestLocation
   ) async -> ActionTask? {
     let what = "receive(\(expected))"
+    refuseInsideOverlap(what, at: location)
     let exhaustive = isExhaustive
     let wait = await wait(during: what, at: location) { log in
       exhaustive
@@ -65,7 +66,9 @@ extension TestStore {
       let why =
         switch wait {
         case .satisfied, .settled:
-          "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
+          canAdvance
+            ? "nothing was sent, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock or send the action that leads to it"
+            : "nothing was sent, and nothing more can happen until the test acts (every task has ended or waits for an element the test feeds, and nothing sleeps on the TestClock); send the action that leads to it"
         case .timedOut: "nothing was sent within \(timeout)"
         }
       fail("The test expected to \(what), but \(why).\(wait == .timedOut ? await stillRunning() : "")", at: location)
@@ -85,6 +88,10 @@ extension TestStore {
     await settle(during: what, at: location)
     return await actionTask(numbered: task)
   }
+
+  /// Whether advancing the clock can make something happen once the store is settled: only if anything
+  /// sleeps on it. When nothing does, advising the clock would mislead: the expected change is not coming.
+  var canAdvance: Bool { testClock?.hasSleepers == true }
 
   /// A handle on the task numbered `number`: the store's, or, once it has ended, one that says how.
   func actionTask(numbered number: UInt64) async -> ActionTask? {
@@ -122,6 +129,7 @@ extension TestStore {
     what: String, update: @Sendable (inout I.State) throws -> Void, at location: TestLocation,
     causedBy matches: @escaping @Sendable (StoreCause<I>) -> Bool
   ) async {
+    refuseInsideOverlap(what, at: location)
     let exhaustive = isExhaustive
     let index: @Sendable (TestStoreRecorder<I>.Log) -> Int? = { log in
       log.pending.firstIndex { item in
@@ -147,7 +155,9 @@ extension TestStore {
       let why =
         switch wait {
         case .satisfied, .settled:
-          "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
+          canAdvance
+            ? "no change came, and nothing more can happen until the test acts (every task has ended or sleeps on the TestClock); advance the clock first"
+            : "no change came, and none will (every task has ended or waits for an element the test feeds, and nothing sleeps on the TestClock) unless the test sends or feeds something"
         case .timedOut: "no change came within \(timeout)"
         }
       return fail(

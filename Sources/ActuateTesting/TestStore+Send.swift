@@ -17,6 +17,9 @@ extension TestStore {
   ) async -> ActionTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let what = "send(\(Actuate.describe(store.actor.interactor.action(from: action))))"
+    if overlapping.withLock({ $0 }) {
+      return await sendOverlapping(action, what: what, hasClosure: update != nil, at: location)
+    }
     requireEarlierAsserted(before: what, at: location)
 
     let task = store.send(action)
@@ -60,19 +63,39 @@ extension TestStore {
     var expected = state
     try? update(&expected)
     guard expected != state else { return }
-    let why =
-      switch wait {
-      case .satisfied: "its handler finished without changing it"
-      case .settled: "its handler is waiting on the TestClock; advance the clock first, then assert with step { … }"
-      case .timedOut:
-        "its handler is still running after \(timeout) and has not changed it; if it waits on something the test provides, provide it and assert with step { … }"
-      }
+    let why: String
+    if let (cause, makesExpected) = nextUnassertedChange(making: expected), wait != .timedOut {
+      // The change the test has in mind is likely one that came before the handler's own: a cleanup its
+      // policy set off, a hook. Advising the clock would be wrong: nothing more is needed to assert it.
+      why = """
+        its handler has not changed it\(wait == .satisfied ? " (it finished)" : ""). The next unasserted change \
+        is by \(describe(cause))\(makesExpected ? ", and it makes the state the test expects" : ""): call \
+        \(what) without a closure, then assert that change with step { … }
+        """
+    } else {
+      why =
+        switch wait {
+        case .satisfied: "its handler finished without changing it"
+        case .settled:
+          "its handler waits on the TestClock (a sleep, or its policy's debounce or delay) or for an action that does; advance the clock first, then assert with step { … }"
+        case .timedOut:
+          "its handler is still running after \(timeout) and has not changed it; if it waits on something the test provides, provide it and assert with step { … }"
+        }
+    }
     fail(
       """
       The test expected \(what) to change the state, but \(why). Expected (- before, + expected):
 
       \(DebugLog.diff(state, expected)?.indented ?? "")
       """, at: location)
+  }
+
+  /// The cause of the first unasserted change, and whether it makes `expected` from the state last asserted.
+  func nextUnassertedChange(making expected: I.State) -> (StoreCause<I>, Bool)? {
+    recorder.log.withLock { log in
+      for case .change(_, let new, let cause) in log.pending { return (cause, new == expected) }
+      return nil
+    }
   }
 
   /// Takes the first change made by the action task `number`; in an exhaustive test, reports what came before it.

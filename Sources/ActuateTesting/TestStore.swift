@@ -34,6 +34,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   let stuck = Locked<Set<UInt64>>([])
   /// Where the test made the store: a test that lets it go without `finish()` fails there.
   let creation: TestLocation
+  /// Whether an ``overlap(isolation:fileID:filePath:line:column:_:)`` block holds the store's work now.
+  let overlapping = Locked(false)
   /// Whether the test ended the store with ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()``.
   let hasEnded = Locked(false)
 
@@ -59,7 +61,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///     network call, a real clock, `Task.detached`), before it fails naming the task. When nothing more can
   ///     happen, an assertion fails at once, and the ``TestClock`` never waits for such work: time moves on.
   ///   - schedule: The order in which jobs runnable at once run: ``TestSchedule/inOrder``, unless
-  ///     ``exploreSchedules(seeds:isolation:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
+  ///     ``exploreSchedules(seeds:isolation:fileID:filePath:line:column:_:)`` gives a seed; ``TestSchedule/seed(_:)`` replays the one a failure names.
   ///   - fileID: The file where the test made the store: an exhaustive store the test lets go without
   ///     ``finish(fileID:filePath:line:column:)`` or ``skipRemaining()`` fails there.
   ///   - filePath: The path of that file.
@@ -98,6 +100,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
 
   deinit {
     if isExhaustive, !hasEnded.withLock({ $0 }) { reportLeftBehind() }
+    releaseOverlap()
     if let clockListener { testClock?.removeListener(clockListener) }
     if let clockSettler = clockSettler.withLock({ $0 }) { testClock?.removeListener(clockSettler) }
     store.stop()
@@ -267,10 +270,10 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     settings.withLock { $0.expected = state }
   }
 
-  /// Reports a failure; under a seeded schedule, names the seed, so that the failure can be replayed.
+  /// Reports a failure; under another schedule than `.inOrder`, names it, so that the failure can be replayed.
   func fail(_ message: String, at location: TestLocation) {
-    guard let seed = schedule.seed else { return IssueReporter.fail(message, at: location) }
-    IssueReporter.fail("\(message)\n(The store ran under schedule .seed(\(seed)).)", at: location)
+    guard schedule != .inOrder else { return IssueReporter.fail(message, at: location) }
+    IssueReporter.fail("\(message)\n(The store ran under schedule \(schedule).)", at: location)
   }
 
   func describe(_ cause: StoreCause<I>) -> String {

@@ -46,5 +46,19 @@ final class XCTestSupportTests: XCTestCase {
         """
       ])
   }
+
+  /// Testing.md's exploration under XCTest: a failing seed would be reported at the line that calls it.
+  func testIncrementsAfterSavingAreNeverLost() async {
+    await exploreSchedules(seeds: 0..<100) {
+      let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+      await store.overlap {
+        await store.send(.incrementAfterSaving)
+        await store.send(.incrementAfterSaving)
+      }
+      await store.step { $0.count = 1 }
+      await store.step { $0.count = 2 }
+      await store.finish()
+    }
+  }
 }
 #endif
