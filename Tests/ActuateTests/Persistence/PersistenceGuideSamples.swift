@@ -3,7 +3,7 @@ import ActuateTesting
 import Foundation
 import Testing
 
-// The code samples of Docs/Persistence.md, compiled with the tests so they stay true.
+// The code samples of Docs/PersistingState.md, compiled with the tests so they stay true.
 
 struct Editor: Interactor {
   struct Draft: Codable, Equatable, Sendable {
