@@ -17,6 +17,9 @@ import Darwin
 /// Serialized, and each child waited for on a thread of its own, as LogExitTests does.
 @Suite("Persistence across a crash and an exit", .serialized, .timeLimit(.minutes(2)))
 struct PersistenceCrashTests {
+  /// Children per case: each starts a process and syncs files, on a machine that runs the other tests too.
+  private static let runs = 5
+
   @Test(arguments: [("half-written", 1), ("synced", 1), ("renamed", 3)])
   func aKillInTheMiddleOfASaveLeavesAWholeState(_ point: String, expected: Int) async throws {
     let file = StatePath()
@@ -32,7 +35,7 @@ struct PersistenceCrashTests {
   }
 
   @Test func everySaveAcknowledgedBeforeAKillIsKept() async throws {
-    for run in 0..<10 {
+    for run in 0..<Self.runs {
       let file = StatePath()
       defer { file.remove() }
       let acknowledged = 1 + run * 7 % 40
@@ -45,7 +48,7 @@ struct PersistenceCrashTests {
 
   @Test(arguments: ["exit", "stop"])
   func aNormalExitSavesTheNewestState(_ mode: String) async throws {
-    for _ in 0..<10 {
+    for _ in 0..<Self.runs {
       let file = StatePath()
       defer { file.remove() }
       let run = try await runProbe(file, [mode])
