@@ -24,7 +24,11 @@ let package = Package(
     .target(name: "ActuateBenchmarkFloor", path: "Benchmarks/Floor"),
     // A tool that logs and exits without flushing, which LogExitTests run as a child process.
     .executableTarget(name: "ActuateLogExitProbe", dependencies: ["Actuate"], path: "Tests/LogExitProbe"),
-    .testTarget(name: "ActuateTests", dependencies: ["Actuate", "ActuateTesting", "ActuateLogExitProbe"]),
+    // A tool with a persisted store, which PersistenceCrashTests kill at chosen points of a save.
+    .executableTarget(name: "ActuatePersistenceProbe", dependencies: ["Actuate"], path: "Tests/PersistenceProbe"),
+    .testTarget(
+      name: "ActuateTests",
+      dependencies: ["Actuate", "ActuateTesting", "ActuateLogExitProbe", "ActuatePersistenceProbe"]),
     .testTarget(name: "ActuateTestingTests", dependencies: ["Actuate", "ActuateTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -31,7 +31,7 @@ BRANCH = "main"
 CATALOGS = {
     "Actuate": [
         "GettingStarted", "Interactors", "Policies", "Hooks", "Composition", "StateMachines", "Views",
-        "Debugging", "Services", "Performance", "PerformanceJournal", "Guarantees", "HowItWorks", "Examples",
+        "Debugging", "PersistingState", "Services", "Performance", "PerformanceJournal", "Guarantees", "HowItWorks", "Examples",
         "ComingFromTCA", "ComingFromEazy",
     ],
     "ActuateTesting": ["Testing"],

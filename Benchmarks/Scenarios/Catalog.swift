@@ -28,5 +28,7 @@ enum Catalog {
     TestSchedules.perJob,
     TestSchedules.perSeed,
     IdleStores.scenario,
+    PersistedSend.burst,
+    PersistedSend.durable,
   ]
 }

@@ -24,7 +24,7 @@ public final class Store<I: Interactor>: Sendable {
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
     observers: [StoreObserver<I>],
     watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil,
-    executor: (any OwnedExecutor)? = nil
+    executor: (any OwnedExecutor)? = nil, persistence: PersistenceStart<I.State>? = nil
   ) {
     let storeID = StoreID(type: String(describing: I.self), given: name)
     // Off, nothing is attached, so the store never tells a log anything.
@@ -34,15 +34,17 @@ public final class Store<I: Interactor>: Sendable {
     if let watcher, watcher.takesWarnings {
       warnings = WarningRoute { message in watcher.event(StoreEvent<I>.warning(message)) }
     }
+    // Loaded before the store exists, so its hooks and first action see the saved state.
+    let (state, persister) = persistence?.start(storeID: storeID, warnings: warnings) ?? (state, nil)
     actor = StoreActor(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
       childHooks: childHooks,
-      starter: starter, storeID: storeID, warnings: warnings, executor: executor)
+      starter: starter, storeID: storeID, warnings: warnings, executor: executor, persister: persister)
     actor.home.attach(actor)
     // Starting does something only for a store with a watcher, an observer, a hook or children to start.
     // Any other store takes no start command, so making one starts no task and leaves no batch behind: a
     // process can hold many idle stores.
-    if watcher != nil || !observers.isEmpty || !hooks.isEmpty || actor.hasChildren,
+    if watcher != nil || persister != nil || !observers.isEmpty || !hooks.isEmpty || actor.hasChildren,
       actor.intake.enqueue(.start(watcher))
     {
       actor.scheduleDrainFromOutside()
@@ -52,6 +54,7 @@ public final class Store<I: Interactor>: Sendable {
   deinit {
     actor.home.detach()
     watcher?.stopRequested()
+    actor.wiring.persister?.stopRequested()
     actor.stopFromOutside(.released)
   }
 
@@ -130,6 +133,7 @@ public final class Store<I: Interactor>: Sendable {
   /// sends. Actions sent before `stop()` that have not started are cancelled. Calling it again does nothing.
   public func stop() {
     watcher?.stopRequested()
+    actor.wiring.persister?.stopRequested()
     actor.stopFromOutside(.stopped)
   }
 

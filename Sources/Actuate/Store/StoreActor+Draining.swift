@@ -147,6 +147,7 @@ extension StoreActor {
 
   private func start() {
     if !observers.isEmpty { emit(.started(current)) }
+    if let persister = wiring.persister { attach(persister) }
     startHooks()
     reconcileChildren(old: nil)
   }

@@ -51,7 +51,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
     observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, storeID: StoreID,
-    warnings: WarningRoute = WarningRoute(), executor owned: (any OwnedExecutor)? = nil
+    warnings: WarningRoute = WarningRoute(), executor owned: (any OwnedExecutor)? = nil,
+    persister: Persister<I.State>? = nil
   ) {
     self.current = state
     self.interactor = interactor
@@ -62,7 +63,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.wiring = StoreWiring(
       storeID: storeID, clock: clock, warnings: warnings, home: RecordHome(), anchor: ExecutorAnchor(owned: owned),
       link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
-      starter: starter)
+      starter: starter, persister: persister)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
@@ -79,7 +80,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
       storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, anchor: anchor,
       link: link, route: link, hasChildren: children != nil,
       hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
-      childHooks: hooks, starter: nil)
+      childHooks: hooks, starter: nil, persister: nil)
   }
 
   // MARK: Wiring and stretch, by name

@@ -29,11 +29,13 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
   /// interactor in the client's module; `nil` for the others, which start them through `run`.
   let starter: TaskStarter<I>?
+  /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
+  let persister: Persister<I.State>?
 
   init(
     storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome, anchor: ExecutorAnchor,
     link: (any ChildLink<I>)?, route: any StoreRoute<I>, hasChildren: Bool, hooksToStart: [I.Hook],
-    childHooks: ChildHooks?, starter: TaskStarter<I>?
+    childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?
   ) {
     self.storeID = storeID
     self.clock = clock
@@ -47,6 +49,7 @@ struct StoreWiring<I: Interactor>: Sendable {
     self.hooksToStart = hooksToStart
     self.childHooks = childHooks
     self.starter = starter
+    self.persister = persister
   }
 }
 

@@ -26,7 +26,7 @@
 /// field by its storage, `_password: <redacted>`; adopt ``RedactedFields`` in a state you print to show
 /// `password: <redacted>`. Its `Encodable` and `Decodable` conformances encode the value
 /// itself, as if it were not wrapped: redaction keeps a value out of logs, not out of what the program sends
-/// or stores on purpose.
+/// on purpose. A store's persistence refuses to write it unless told to (``RedactedValues``).
 @propertyWrapper
 public struct Redacted<Value> {
   /// The value itself, for the code that uses it.
@@ -59,8 +59,12 @@ extension Redacted: CustomReflectable {
 }
 
 extension Redacted: Encodable where Value: Encodable {
-  /// Encodes the value itself, as if it were not wrapped.
+  /// Encodes the value itself, as if it were not wrapped; throws instead while a store's persistence
+  /// encodes a state that refuses redacted values (``RedactedValues/refused``).
   public func encode(to encoder: any Encoder) throws {
+    if encoder.userInfo[.refusesRedacted] as? Bool == true {
+      throw PersistenceError.redactedValue(at: encoder.codingPath.map(\.stringValue).joined(separator: "."))
+    }
     var container = encoder.singleValueContainer()
     try container.encode(wrappedValue)
   }
