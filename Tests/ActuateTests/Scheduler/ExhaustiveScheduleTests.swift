@@ -92,7 +92,7 @@ struct ExhaustiveScheduleTests {
 
   // MARK: Found by the checker, and fixed
 
-  /// An action the batch lookahead drops because a later command cancels it "supersedes nothing", so the
+  /// An action the batch lookahead dropped because a later command cancels it "superseded nothing", so the
   /// action it superseded runs on; one at a time, it was superseded.
   @Test
   func aSupersedingActionTheLookaheadDropsStillSupersedes() {
