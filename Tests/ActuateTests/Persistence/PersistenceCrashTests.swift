@@ -17,8 +17,9 @@ import Darwin
 /// Serialized, and each child waited for on a thread of its own, as LogExitTests does.
 @Suite("Persistence across a crash and an exit", .serialized, .timeLimit(.minutes(2)))
 struct PersistenceCrashTests {
-  /// Children per case: each starts a process and syncs files, on a machine that runs the other tests too.
-  private static let runs = 5
+  /// Children per case: each starts a process and syncs files, on a machine that runs the other tests too;
+  /// under a sanitizer each child takes about a second to start.
+  private static let runs = Sanitizer.isActive ? 2 : 5
 
   @Test(arguments: [("half-written", 1), ("synced", 1), ("renamed", 3)])
   func aKillInTheMiddleOfASaveLeavesAWholeState(_ point: String, expected: Int) async throws {
