@@ -57,19 +57,26 @@ struct LaterCommands {
   /// sender made after sending it comes first: that cancel was made before the store took it.
   func fate(of record: TaskRecord, under policy: ActionPolicy?) -> BatchLookahead.Fate? {
     var nearest: (position: Int, effect: Effect)?
-    if let position = tasks[ObjectIdentifier(record)] { nearest = (position, .cancels(.explicit)) }
+    if !tasks.isEmpty, let position = tasks[ObjectIdentifier(record)] { nearest = (position, .cancels(.explicit)) }
     if let policy, let id = policy.id {
-      let ids = CollectionOfOne(id) + policy.extraIDs
+      // Most actions name one id: the extras are walked only when there are some, with no array made.
+      let extras = policy.extraIDs
+      func reaches(_ matches: (CancelID) -> Bool) -> Bool {
+        matches(id) || (!extras.isEmpty && extras.contains(where: matches))
+      }
       if !senders.isEmpty,
-        senders.contains(where: { $0.sender == record.senderNumber && $0.target.reaches(any: ids) })
+        senders.contains(where: { cancel in
+          cancel.sender == record.senderNumber && reaches { cancel.target.reaches($0) }
+        })
       {
         return .cancelledBeforeTaken
       }
       guard policy.keepsWhenTaken else { return nil }
-      for id in ids {
-        if let entry = byID[id], entry.position < nearest?.position ?? .max { nearest = entry }
+      if let entry = byID[id], entry.position < nearest?.position ?? .max { nearest = entry }
+      for extra in extras {
+        if let entry = byID[extra], entry.position < nearest?.position ?? .max { nearest = entry }
       }
-      if let matcher = matchers.last(where: { matcher in ids.contains(where: matcher.matches) }),
+      if !matchers.isEmpty, let matcher = matchers.last(where: { reaches($0.matches) }),
         matcher.position < nearest?.position ?? .max
       {
         nearest = (matcher.position, .cancels(.explicit))
@@ -80,18 +87,24 @@ struct LaterCommands {
   }
 
   private mutating func set(_ id: CancelID, _ entry: (position: Int, effect: Effect)) {
-    if case .cancels(let reason) = byID[id]?.effect, reason != .explicit { supersessions -= 1 }
     if case .cancels(let reason) = entry.effect, reason != .explicit { supersessions += 1 }
-    byID[id] = entry
+    if case .cancels(let reason) = byID.updateValue(entry, forKey: id)?.effect, reason != .explicit {
+      supersessions -= 1
+    }
   }
 }
 
 extension CancelTarget {
   /// Whether a cancel of this target reaches an action under any of `ids`.
   func reaches(any ids: some Sequence<CancelID>) -> Bool {
+    ids.contains(where: reaches)
+  }
+
+  /// Whether a cancel of this target reaches an action under `id`.
+  func reaches(_ id: CancelID) -> Bool {
     switch self {
-    case .id(let cancelled): ids.contains(cancelled)
-    case .matching(let matches): ids.contains(where: matches)
+    case .id(let cancelled): cancelled == id
+    case .matching(let matches): matches(id)
     }
   }
 }
