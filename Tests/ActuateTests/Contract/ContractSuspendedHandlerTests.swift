@@ -5,7 +5,8 @@ import Testing
 /// with a task of its own.
 @Suite("Contract: a suspended handler never holds up the action behind it", .timeLimit(.minutes(1)))
 struct ContractSuspendedHandlerTests {
-  static let runs = 200
+  /// A quarter under a sanitizer, which runs each ten times slower: the suite keeps its time limit.
+  static let runs = Sanitizer.isActive ? 50 : 200
 
   /// `[twoStretches, quick]` sent back to back: `twoStretches` waits, after its first stretch, until `quick`
   /// has started. `quick` must start: a failure here is the store waiting for `twoStretches` to resume
