@@ -95,11 +95,6 @@ struct LaterCommands {
 }
 
 extension CancelTarget {
-  /// Whether a cancel of this target reaches an action under any of `ids`.
-  func reaches(any ids: some Sequence<CancelID>) -> Bool {
-    ids.contains(where: reaches)
-  }
-
   /// Whether a cancel of this target reaches an action under `id`.
   func reaches(_ id: CancelID) -> Bool {
     switch self {

@@ -14,28 +14,10 @@ extension Scheduler {
     case .cancel(let id): cancel(id: id, reason: .explicit)
     case .cancelMatching(let matches): cancel(matching: matches, reason: .explicit)
     case .cancelTask(let record): cancel(record, reason: .explicit)
-    case .cancelSends(let sender, let target): cancel(sentBy: sender, reaching: target)
-    case .start, .action, .stop: nil
+    // Its other half reached, at once, what the store had taken; what its sender sent before it and the
+    // store had not taken was in this batch, and the lookahead dropped it (`Fate.cancelledBeforeTaken`).
+    case .start, .action, .stop, .cancelSends: nil
     }
-  }
-
-  /// Cancels what `sender` sent that runs or waits under an identifier `target` reaches. The other half of
-  /// the cancel reached, at once, everything the store had taken; what its sender sent before it and the
-  /// store had not taken, the lookahead of the cancel's batch dropped. Nothing should be left: this is for
-  /// a batch taken without one.
-  mutating func cancel(sentBy sender: UInt64, reaching target: CancelTarget) -> Decisions {
-    var reached: [UInt64: TaskRecord] = [:]
-    for (id, group) in groups where target.reaches(any: CollectionOfOne(id)) {
-      var held = Array(group.uncancelled.values) + group.queued.map(\.record) + group.tagged.values
-      if let debounced = group.debounced { held.append(debounced) }
-      if let pending = group.window?.pending { held.append(pending) }
-      for record in held where record.senderNumber == sender { reached[record.number] = record }
-    }
-    var decisions = Decisions()
-    for number in reached.keys.sorted() {
-      decisions.append(contentsOf: cancel(reached[number]!, reason: .explicit))
-    }
-    return decisions
   }
 
   /// Drops an action that a later command of its batch cancels (``BatchLookahead``): it never starts, but
