@@ -158,6 +158,12 @@ final class Persister<State: Sendable>: Sendable {
 
   private func takePending() -> (State, UInt64, StoredState?)? {
     let (next, idle) = progress.withLock { progress -> ((State, UInt64, StoredState?)?, [@Sendable () -> Void]) in
+      if progress.pending == nil, !progress.waiters.isEmpty, let failed = progress.failed {
+        // A waiter listed after the failed save answered its waiters, and before this: it found the save
+        // still in flight, so it started no retry itself, and is owed one. (The retry answers it, so this
+        // cannot loop.)
+        progress.pending = failed.state
+      }
       if let state = progress.pending {
         progress.pending = nil
         return ((state, progress.accepted, progress.lastWritten), [])

@@ -94,6 +94,30 @@ struct PersistenceSaveTests {
     #expect(warnings.all.first?.contains("notes could not save its state to its ScriptedStorage") == true)
   }
 
+  @Test func aWaitBegunAsASaveFailsIsAnsweredByTheRetry() async throws {
+    let storage = ScriptedStorage()
+    let store = await Store(
+      initialState: Notes.State(), interactor: Notes(), persistence: Persistence(storage: storage, persisting: \.notes))
+    await store.sendAndWait(.add("a"))
+    try await store.waitUntilSaved()
+    storage.fail(with: SaveFailed())
+    // The failure's warning comes after the failed save has answered its waiters and before its task looks
+    // for more to save: a wait that begins there (synchronously, as `Task.immediate` runs up to its first
+    // suspension) finds the save still in flight, and must still get its answer.
+    let late = Locked<Task<Void, any Error>?>(nil)
+    await Diagnostics.$handler.withValue({ _ in
+      late.withLock { $0 = Task.immediate { try await store.waitUntilSaved() } }
+    }) {
+      await store.sendAndWait(.add("b"))
+      await #expect(throws: SaveFailed.self) { try await store.waitUntilSaved() }
+    }
+    let waiting = try #require(late.withLock { $0 })
+    await #expect(throws: SaveFailed.self) { try await waiting.value }
+    storage.fail(with: nil)
+    try await store.waitUntilSaved()
+    #expect(storage.stored?.notes == ["a", "b"])
+  }
+
   @Test func waitingIsCancelledWithTheCallingTask() async throws {
     let storage = ScriptedStorage()
     let store = await Store(
