@@ -1,12 +1,14 @@
 /// A parent's children: its ``Interactor/children`` entries, and the children each has now.
-struct ChildTable<Parent: Interactor> {
+///
+/// A class, so that a store whose interactor declares no children holds one empty reference for it, not the
+/// table's fields.
+final class ChildTable<Parent: Interactor> {
   let slots: [any ChildSlot<Parent>]
   /// Per entry, the running children by id.
   var nodes: [[AnyHashable: any ChildNodeProtocol]]
   /// For a root, the link children are made from: the root's whole state, its actions as they are.
   var rootLink: (any ChildLink<Parent>)?
-  /// What counting the children needs, in one object: the table is copied as the store reaches it, and
-  /// each reference it holds costs every copy a retain and a release.
+  /// What counting the children needs, kept apart from the table's other fields.
   private let counting: Counting
 
   private final class Counting {
@@ -66,7 +68,7 @@ struct ChildTable<Parent: Interactor> {
 
   /// Creates the children whose state appeared (added to `started`, to start once the table is whole),
   /// ends those whose state went away (their numbers added to `ended`), and refreshes the others.
-  mutating func reconcile(
+  func reconcile(
     with state: Parent.State, oldRoot: (any Sendable)?, parent: any ChildLink<Parent>,
     started: inout [any ChildNodeProtocol],
     ended: inout Set<UInt64>
@@ -104,7 +106,7 @@ struct ChildTable<Parent: Interactor> {
   }
 
   /// Ends every child, as the store stops or the parent goes away.
-  mutating func endAll(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>) {
+  func endAll(oldRoot: (any Sendable)?, collecting ended: inout Set<UInt64>) {
     for index in nodes.indices {
       for node in nodes[index].values { node.end(oldRoot: oldRoot, collecting: &ended) }
       nodes[index] = [:]

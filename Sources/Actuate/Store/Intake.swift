@@ -2,21 +2,34 @@
 ///
 /// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
 /// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
+///
+/// A view of the root's ``RecordHome``, which holds the queue under the lock that guards the records, and the
+/// counter that numbers them: an idle store then holds one object and one lock for both, not two of each.
+/// A child store's intake is its root's; a child sends through its root (``RootedLink``), never into it.
 @usableFromInline
-final class Intake<I: Interactor>: Sendable {
-  // These and the queue are not nested in the generic class: a nested type is generic too, and every use
+struct Intake<I: Interactor>: Sendable {
+  // These and the queue are not nested in the generic type: a nested type is generic too, and every use
   // of `[Command]` would look its metadata up (HowItWorks.md, "Unspecialised code").
   typealias Command = IntakeCommand
   typealias StopReason = IntakeStopReason
 
-  private let queue = Locked(IntakeQueue())
-  private let numbers = AtomicCounter()
+  private let home: RecordHome
   /// The records' type, looked up once rather than at every send (HowItWorks.md, "Unspecialised code").
   private let recordType = ActionRecord<I>.self
 
+  init(home: RecordHome) {
+    self.home = home
+  }
+
+  /// Runs `body` on the queue, under the home's lock.
+  @inline(__always)
+  private func withQueue<Result>(_ body: (inout IntakeQueue) -> Result) -> Result {
+    home.lock.withLock { body(&$0.intake) }
+  }
+
   /// Numbers tasks in the order they were created.
   func nextNumber() -> UInt64 {
-    numbers.next()
+    home.numbers.next()
   }
 
   /// Appends an action unless the store has stopped. Returns the record (already ended `.rejected` when
@@ -28,7 +41,7 @@ final class Intake<I: Interactor>: Sendable {
     // Built outside the lock: an allocation is the slowest part of a send.
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
     record.senderNumber = senderNumber
-    let next = queue.withLock { queue -> Enqueued in
+    let next = withQueue { queue -> Enqueued in
       if queue.stopped { return .rejected }
       queue.commands.append(.action(record))
       return Self.claimDrain(&queue) ? .drain : .queued
@@ -45,7 +58,7 @@ final class Intake<I: Interactor>: Sendable {
     _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
-    let next = queue.withLock { queue -> TakeFirst in
+    let next = withQueue { queue -> TakeFirst in
       if queue.stopped { return .rejected }
       if !queue.draining, queue.commands.isEmpty {
         queue.draining = true
@@ -61,12 +74,12 @@ final class Intake<I: Interactor>: Sendable {
   /// Puts back, first, an action taken with `.first` that its sender cannot take after all: the sender
   /// still holds the drain, so everything queued came after it.
   func putFirst(_ record: TaskRecord) {
-    queue.withLock { $0.commands.insert(.action(record), at: 0) }
+    withQueue { $0.commands.insert(.action(record), at: 0) }
   }
 
   /// Appends a command. A stop is accepted once; after it, only the stop itself gets through.
   func enqueue(_ command: Command) -> Bool {
-    queue.withLock { queue in
+    withQueue { queue in
       if queue.stopped { return false }
       if case .stop = command { queue.stopped = true }
       queue.commands.append(command)
@@ -76,7 +89,7 @@ final class Intake<I: Interactor>: Sendable {
 
   /// Appends several commands at once, so that nothing sent from elsewhere comes between them.
   func enqueue(contentsOf commands: [Command]) -> Bool {
-    queue.withLock { queue in
+    withQueue { queue in
       if queue.stopped || commands.isEmpty { return false }
       queue.commands.append(contentsOf: commands)
       return Self.claimDrain(&queue)
@@ -87,18 +100,18 @@ final class Intake<I: Interactor>: Sendable {
   /// until the store takes it all together; returns whether the caller must then schedule the drain.
   /// Tests use it to send an action and cancel it before the store can take it.
   func holding(_ body: () -> Void) -> Bool {
-    let claimed = queue.withLock { Self.claimDrain(&$0) }
+    let claimed = withQueue { Self.claimDrain(&$0) }
     body()
     return claimed
   }
 
-  var hasCommands: Bool { queue.withLock { !$0.commands.isEmpty } }
+  var hasCommands: Bool { withQueue { !$0.commands.isEmpty } }
 
   /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and
   /// (unless told not to) marks the intake idle, so the next sender schedules a drain.
   func takeBatch(reusing buffer: inout [Command], releasingWhenEmpty: Bool = true) -> Bool {
     buffer.removeAll(keepingCapacity: buffer.capacity <= BatchBuffers.keptCapacity)
-    return queue.withLock { queue in
+    return withQueue { queue in
       if queue.commands.isEmpty {
         if releasingWhenEmpty { queue.draining = false }
         return false
@@ -179,8 +192,8 @@ enum IntakeStopReason: Sendable {
   case released
 }
 
-/// What the intake's lock guards.
-private struct IntakeQueue {
+/// What the intake keeps under its home's lock.
+struct IntakeQueue {
   var commands: [IntakeCommand] = []
   var draining = false
   var stopped = false

@@ -21,9 +21,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// which runs on the same executor, can write into it in place.
   @usableFromInline nonisolated(unsafe) var current: I.State
   @usableFromInline package nonisolated let interactor: I
-  @usableFromInline nonisolated let intake = Intake<I>()
-  /// `link != nil`, asked on every read and write without a look-up of the link's existential type.
-  @usableFromInline nonisolated let isChild: Bool
+  @usableFromInline nonisolated let intake: Intake<I>
   /// What the store was made with and never changes: who it is, where it runs, how it reaches its state.
   nonisolated let wiring: StoreWiring<I>
   /// The children running inside this store, `nil` when the interactor declares none.
@@ -38,6 +36,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @exclusivity(unchecked) var stretch = StretchState()
   /// Asked on every write and every action's end, with whether anyone listens (`isObserved`).
   @exclusivity(unchecked) var observers: Observers<I>
+  /// `link != nil`, asked on every read and write without a look-up of the link's existential type. (After
+  /// `observers`, in the padding at its end.)
+  @usableFromInline nonisolated let isChild: Bool
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
 
   /// The state before the open change's first write; only while a change is open.
@@ -60,8 +61,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.isChild = false
     let children = ChildTable(interactor.children)
     self.children = children
+    let home = RecordHome()
+    self.intake = Intake(home: home)
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: RecordHome(), anchor: ExecutorAnchor(owned: owned),
+      storeID: storeID, clock: clock, warnings: warnings, home: home, anchor: ExecutorAnchor(owned: owned),
       link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
       starter: starter, persister: persister)
   }
@@ -74,6 +77,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.interactor = interactor
     self.observers = Observers([])
     self.isChild = true
+    self.intake = Intake(home: link.home)
     let children = ChildTable(interactor.children)
     self.children = children
     self.wiring = StoreWiring(

@@ -6,7 +6,12 @@
 /// anything: each is a field at a fixed offset.
 struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
-  let clock: any Clock<Duration>
+  /// Whether the interactor declares children, asked on every write and action without a look-up of the
+  /// children table's generic type. (Beside `storeID`, in the padding after it.)
+  let hasChildren: Bool
+  /// The store's clock unless it is the continuous clock: most stores run on that one, and a reference that
+  /// is `nil` for them costs a store 8 bytes, where the clock itself, an existential, would cost 40.
+  private let otherClock: ClockBox?
   let warnings: WarningRoute
   /// What the store's task records share; a child store's records are its root's.
   let home: RecordHome
@@ -20,9 +25,6 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// Where the store's sends, cancels and hook reports go: the store itself for a root, its root through
   /// `link` for a child.
   let route: any StoreRoute<I>
-  /// Whether the interactor declares children, asked on every write and action without a look-up of the
-  /// children table's generic type.
-  let hasChildren: Bool
   let hooksToStart: [I.Hook]
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   let childHooks: ChildHooks?
@@ -38,7 +40,7 @@ struct StoreWiring<I: Interactor>: Sendable {
     childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?
   ) {
     self.storeID = storeID
-    self.clock = clock
+    self.otherClock = clock is ContinuousClock ? nil : ClockBox(clock)
     self.warnings = warnings
     self.home = home
     self.anchor = anchor
@@ -51,20 +53,26 @@ struct StoreWiring<I: Interactor>: Sendable {
     self.starter = starter
     self.persister = persister
   }
+
+  /// The clock the store sleeps on.
+  var clock: any Clock<Duration> { otherClock?.clock ?? ContinuousClock() }
+}
+
+/// A clock other than the continuous one, held by reference (see `StoreWiring.otherClock`).
+final class ClockBox: Sendable {
+  let clock: any Clock<Duration>
+
+  init(_ clock: any Clock<Duration>) {
+    self.clock = clock
+  }
 }
 
 /// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,
 /// whether it has stopped, and the batch it takes. Written on the hot path of every send: one value the actor
 /// holds inline, so reaching a field is an offset, as it was for the actor's own fields.
 struct StretchState {
-  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
-  /// running it, and join the change `cleaning.change` names.
-  var cleaning: Cleanup?
-  /// While code running on the store cancels (a handler, a hook or a cleanup calling ``StoreActor/cancel(id:)``
-  /// or another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
-  /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
-  /// action's policy, `stop()`), whose cleanups are changes of their own.
-  var cancellingStretch: ChangeOwner?
+  // Word-sized fields first, the optionals and flags after them, so that no field's padding is wasted.
+
   /// The state before the first write of the current stretch, while anyone listens for changes.
   var openChange: OpenChange?
   /// Reused between drains so that taking a batch allocates nothing.
@@ -75,6 +83,14 @@ struct StretchState {
   /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
   /// test can tell when a round trip through the store found nothing new to do.
   var activity: UInt64 = 0
+  /// While code running on the store cancels (a handler, a hook or a cleanup calling ``StoreActor/cancel(id:)``
+  /// or another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
+  /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
+  /// action's policy, `stop()`), whose cleanups are changes of their own.
+  var cancellingStretch: ChangeOwner?
+  /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
+  /// running it, and join the change `cleaning.change` names.
+  var cleaning: Cleanup?
   var isStopped = false
   var publishScheduled = false
 }

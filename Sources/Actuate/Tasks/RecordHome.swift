@@ -2,7 +2,8 @@
 import Synchronization
 #endif
 
-/// What every task record of one store shares, so that a record costs one allocation and no lock of its own.
+/// What every task record of one store shares, so that a record costs one allocation and no lock of its own;
+/// and the store's intake, under the same lock.
 package final class RecordHome: @unchecked Sendable {
   // @unchecked: `owner` is set once, as the store is made, before anything can read it, and read only with
   // `lock` held while `Shared.ownerGone` is false; `lazyDeliveries` is set once, as the Synchronization
@@ -17,12 +18,16 @@ package final class RecordHome: @unchecked Sendable {
   private unowned(unsafe) var owner: (any TaskOwner)?
   /// Guards the published fields of every record of the store, and what is shared below.
   let lock = Locked(Shared())
+  /// Numbers the store's tasks in the order they were made (``Intake/nextNumber()``).
+  let numbers = AtomicCounter()
 
   /// What `lock` guards beside the records' published fields.
   struct Shared {
-    /// The records ended so far: a lock over an empty value would share its address with that value, and
-    /// ThreadSanitizer reads the lock's own accesses and the value's as a race.
+    /// The records ended so far.
     var ended: UInt64 = 0
+    /// The root store's intake (``Intake``): one lock for the queue and the records, so that an idle store
+    /// holds one, not two.
+    var intake = IntakeQueue()
     /// Set as the `Store` goes: `owner` must not be read any more.
     var ownerGone = false
     #if canImport(Darwin)
