@@ -101,9 +101,12 @@ func nextPicks(after picks: [PickLog.Pick], maxDeviations: Int) -> [Int]? {
   return nil
 }
 
-private func allSchedulesNote(_ run: Int, _ schedule: TestSchedule, after what: String) -> String {
+/// What a failing run's report says: which run of `exploration` it was, and the schedule that replays it.
+func allSchedulesNote(
+  _ run: Int, _ schedule: TestSchedule, after what: String, exploration: String = "exploreAllSchedules"
+) -> String {
   """
-  Run \(run) of exploreAllSchedules, under schedule \(schedule), \(what). Replay it with \
+  Run \(run) of \(exploration), under schedule \(schedule), \(what). Replay it with \
   TestStore(…, schedule: \(schedule)). A schedule replays the same order in the same build.
   """
 }

@@ -58,12 +58,14 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
   }
 }
 
-/// Runs a test, or one case of it, once under `schedule`, each error issue of the run naming it; reports a
-/// failed run at the test's own source location. Returns whether the run passed.
+/// Runs a test, or one case of it, once under `schedule`, each error issue of the run naming it and
+/// `replay`; reports a failed run at the test's own source location, as `note` words it (by default, with
+/// ``replayNote(_:after:replay:)``). Returns whether the run passed.
 func runTest(
   _ test: Test, _ testCase: Test.Case?, under schedule: TestSchedule, counting steps: StepCount? = nil,
-  replay: String, _ function: @Sendable () async throws -> Void
+  replay: String, note: ((_ what: String) -> String)? = nil, _ function: @Sendable () async throws -> Void
 ) async throws -> Bool {
+  let note = note ?? { replayNote(schedule, after: $0, replay: replay) }
   let failures = FailureCount()
   let named = "schedule \(schedule)"
   let scheduleNoted = IssueHandlingTrait.compactMapIssues { issue in
@@ -84,11 +86,11 @@ func runTest(
       }
     }
   } catch {
-    IssueReporter.fail(replayNote(schedule, after: "threw \(error)", replay: replay), at: test.sourceLocation)
+    IssueReporter.fail(note("threw \(error)"), at: test.sourceLocation)
     throw error
   }
   guard failures.count == 0 else {
-    IssueReporter.fail(replayNote(schedule, after: "failed", replay: replay), at: test.sourceLocation)
+    IssueReporter.fail(note("failed"), at: test.sourceLocation)
     return false
   }
   return true
