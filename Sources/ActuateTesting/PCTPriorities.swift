@@ -3,11 +3,11 @@
 /// Coyote offer it.
 ///
 /// Each task gets a random priority when its first job is seen, and the runnable job of the task with the
-/// highest runs. At `depth - 1` steps drawn at random among the run's first `steps`, the task picked then
-/// drops, after that job, below every task that has not dropped. A race that shows only if `d` jobs run in one order among
-/// the others (its depth) then shows in each run with a probability of at least `1 / (n × steps^(d-1))`
-/// for `n` tasks, however long the rest of the test: random picks give no such bound, since they reorder
-/// everything at every step.
+/// highest runs. At `depth - 1` steps (choices among several runnable jobs) drawn at random among the run's
+/// first `steps`, the task picked then drops, after that job, below every task that has not dropped. A race
+/// that shows only if `d` jobs run in one order among the others (its depth) then shows in each run with a
+/// probability of at least `1 / (n × steps^(d-1))` for `n` tasks, however long the rest of the test: random
+/// picks give no such bound, since they reorder everything at every step.
 struct PCTPriorities {
   private var random: SplitMix64
   /// Each task's priority, drawn above the dropped ones when its first job is seen.

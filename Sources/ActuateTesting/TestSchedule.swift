@@ -51,11 +51,12 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Each task gets a priority a generator seeded with `seed` draws when its first job is seen, and the
-  /// runnable job of the task with the highest runs; at `depth - 1` of the first `steps` picks, drawn by
-  /// the same generator, the task picked drops below the others. Probabilistic concurrency testing
-  /// (PCT): a race that needs `depth` jobs in one order shows in each run with a probability of at least
-  /// `1 / (tasks × steps^(depth - 1))`. `steps` is about how many jobs the test runs: an exploration with
-  /// ``Strategy/pct(depth:)`` counts them, and a failure names all three, to replay the run.
+  /// runnable job of the task with the highest runs; at `depth - 1` of the first `steps` choices (a pick
+  /// among several runnable jobs), drawn by the same generator, the task picked drops below the others.
+  /// Probabilistic concurrency testing (PCT): a race that needs `depth` jobs in one order shows in each run
+  /// with a probability of at least `1 / (tasks × steps^(depth - 1))`. `steps` is about how many choices
+  /// the test makes: an exploration with ``Strategy/pct(depth:)`` counts them, and a failure names all
+  /// three, to replay the run.
   public static func pct(seed: UInt64, depth: Int, steps: Int) -> TestSchedule {
     TestSchedule(seed: seed, priorities: PCT(depth: max(depth, 1), steps: max(steps, 0)))
   }
@@ -91,7 +92,7 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
     var priorities: PCTPriorities?
     var forced: [Int]?
     var log: PickLog?
-    /// Counts every pick, for the run that measures how many steps PCT spreads its change points over.
+    /// Counts the choices, for the run that measures how many steps PCT spreads its change points over.
     var steps: StepCount?
     /// How many forced picks were made.
     var made = 0
@@ -102,9 +103,11 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
     /// The index of the job to run among `count` candidates; `task` gives the task of each, which only
     /// PCT reads.
     mutating func pick(among count: Int, task: (Int) -> UInt64? = { _ in nil }) -> Int {
+      // Only a choice counts as a step: whether a lone job goes through here depends on when jobs from
+      // outside arrive, which would shift PCT's change points from run to run.
+      guard count > 1 else { return 0 }
       steps?.add()
       if priorities != nil { return priorities!.pick(among: count, task: task) }
-      guard count > 1 else { return 0 }
       if let forced {
         let choice = made < forced.count ? min(forced[made], count - 1) : 0
         made += 1
