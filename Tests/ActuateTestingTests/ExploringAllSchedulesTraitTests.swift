@@ -77,4 +77,17 @@ struct ExploringAllSchedulesTraitTests {
       ])
     #expect(recorded.first?.sourceLocation == test.sourceLocation)
   }
+
+  /// Testing.md's example of the trait.
+  @Test(.exploringAllSchedules(maxDeviations: 2))
+  func incrementsAfterSavingAreNeverLostWithinTwoDeviations() async {
+    let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+    await store.overlap {
+      await store.send(.incrementAfterSaving)
+      await store.send(.incrementAfterSaving)
+    }
+    await store.step { $0.count = 1 }
+    await store.step { $0.count = 2 }
+    await store.finish()
+  }
 }

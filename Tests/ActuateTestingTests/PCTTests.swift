@@ -78,7 +78,8 @@ struct PCTTests {
     }
     let named = try #require(namedSchedule(reported))
     let seed = try #require(UInt64(named.dropFirst(".pct(seed: ".count).prefix { $0.isNumber }))
-    #expect(named == ".pct(seed: \(seed), depth: 2, steps: \(raceSteps))")
+    // Testing.md names this schedule.
+    #expect(named == ".pct(seed: 0, depth: 2, steps: \(raceSteps))")
     #expect(
       reported.last?.hasSuffix(
         "Replay it with TestStore(…, schedule: \(named)), or with exploreSchedules(seeds: [\(seed)], strategy: .pct(depth: 2)). A seed replays the same order in the same build."
@@ -136,5 +137,19 @@ struct PCTTests {
       text(note).hasPrefix(
         "The run under schedule \(named) failed. Replay it with TestStore(…, schedule: \(named)), or with @Test(.exploringSchedules(seeds: [\(seed)], strategy: .pct(depth: 2)))."
       ))
+  }
+
+  /// Testing.md's PCT exploration: the race-free increments pass every seed.
+  @Test func pctExploresTheRaceFreeIncrements() async {
+    await exploreSchedules(seeds: 0..<100, strategy: .pct(depth: 2)) {
+      let store = TestStore(initialState: .init(), interactor: CounterRaceInteractor(save: serverCall))
+      await store.overlap {
+        await store.send(.incrementAfterSaving)
+        await store.send(.incrementAfterSaving)
+      }
+      await store.step { $0.count = 1 }
+      await store.step { $0.count = 2 }
+      await store.finish()
+    }
   }
 }
