@@ -86,7 +86,7 @@ private func explore(
   var steps = 0
   if strategy.countsSteps {
     let counted = StepCount()
-    guard try await run(under: .inOrder, counting: counted, at: location, replay: "", body) else { return }
+    guard try await run(under: .inOrder, counting: counted, at: location, replay: "the test", body) else { return }
     steps = counted.count
   }
   for seed in seeds {

@@ -45,7 +45,7 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
     if strategy.countsSteps {
       let counted = StepCount()
       let passed = try await runTest(
-        test, testCase, under: .inOrder, counting: counted, replay: "", function)
+        test, testCase, under: .inOrder, counting: counted, replay: "the test without exploring", function)
       guard passed else { return }
       steps = counted.count
     }

@@ -139,6 +139,27 @@ struct PCTTests {
       ))
   }
 
+  @Test func theTraitReportsARaceTheDefaultOrderShowsAtTheRunThatCountsSteps() async throws {
+    let test = try #require(Test.current)
+    let runs = Locked(0)
+    let recorded = try await issues {
+      try await ExploringSchedulesTrait.exploringSchedules(seeds: 0..<100, strategy: .pct(depth: 2))
+        .provideScope(for: test, testCase: Test.Case.current) {
+          runs.withLock { $0 += 1 }
+          await Races.twoIncrements()
+        }
+    }
+    #expect(runs.withLock { $0 } == 1)
+    let note = try #require(recorded.last)
+    #expect(note.sourceLocation == test.sourceLocation)
+    #expect(
+      text(note).hasPrefix(
+        "The run under schedule .inOrder, which counts the steps PCT spreads its changes over, failed"))
+    for issue in recorded.dropLast() {
+      #expect(text(issue).hasSuffix("The run under schedule .inOrder; replay it with the test without exploring."))
+    }
+  }
+
   /// Testing.md's PCT exploration: the race-free increments pass every seed.
   @Test func pctExploresTheRaceFreeIncrements() async {
     await exploreSchedules(seeds: 0..<100, strategy: .pct(depth: 2)) {
