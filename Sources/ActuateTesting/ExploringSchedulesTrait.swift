@@ -20,6 +20,8 @@ import Testing
 /// ```
 ///
 /// Write it as `.exploringSchedules(seeds: 0..<100)` among the test's traits; `[17]` replays one seed.
+/// `.exploringSchedules(seeds: 0..<100, strategy: .pct(depth: 2))` explores with PCT instead of random picks
+/// (``TestSchedule/Strategy``).
 ///
 /// It stops at the first seed whose run fails: a TestStore's failure, an `#expect` or `#require` of the
 /// test's own, or an error thrown. Each issue of that run says its seed, and the test's own source location

@@ -16,7 +16,9 @@ struct PCTPriorities {
   /// by the order they were drawn, so that which change comes first is random too.
   private let changePoints: [Int: UInt64]
   private let depth: UInt64
+  /// The choices made so far.
   private var step = 0
+
   init(seed: UInt64, depth: Int, steps: Int) {
     random = SplitMix64(seed: seed)
     self.depth = UInt64(max(depth, 1))

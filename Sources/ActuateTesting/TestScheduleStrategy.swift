@@ -16,7 +16,8 @@ extension TestSchedule {
     /// ``TestSchedule/pct(seed:depth:steps:)``. A race that needs `depth` jobs in one order (depth 1: one
     /// task runs ahead of another; 2: and one of them stops once, at the right point) shows in each run with
     /// a known least probability, where ``random`` gives none. Before its seeds, the exploration runs the
-    /// test once in the default order to count the steps it spreads the changes over.
+    /// test once in the default order to count the steps it spreads the changes over. A depth below 1
+    /// counts as 1.
     public static func pct(depth: Int) -> Strategy {
       Strategy(depth: max(depth, 1))
     }

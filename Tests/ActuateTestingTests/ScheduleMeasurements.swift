@@ -64,13 +64,15 @@ struct ScheduleMeasurements {
 
   @Test func seedsPerSecond() async {
     let seeds = UInt64(0)..<200
-    let start = ContinuousClock.now
-    await exploreSchedules(seeds: seeds) { await Races.twoIncrementsAfterSaving() }
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print(
-      "race-free two increments, exhaustive TestStore: \(seeds.count) seeds in \(elapsed), \(Int(Double(seeds.count) / seconds)) seeds/s"
-    )
+    for strategy in [TestSchedule.Strategy.random, .pct(depth: 2)] {
+      let start = ContinuousClock.now
+      await exploreSchedules(seeds: seeds, strategy: strategy) { await Races.twoIncrementsAfterSaving() }
+      let elapsed = ContinuousClock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      print(
+        "race-free two increments, exhaustive TestStore, \(strategy): \(seeds.count) seeds in \(elapsed), \(Int(Double(seeds.count) / seconds)) seeds/s"
+      )
+    }
   }
 
   @Test func runsToCoverARaceFreeTest() async {
