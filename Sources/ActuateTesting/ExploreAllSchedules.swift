@@ -25,7 +25,9 @@ import Actuate
 ///
 /// It follows the one ``TestStore`` that `body` makes, and fails for a run that makes more. A failing run is
 /// named by its picks, at the line that calls it: `TestStore(…, schedule: .picks([0, 2]))` replays it. After
-/// `maxRuns` runs it stops, and the test passes with the schedules it covered.
+/// `maxRuns` runs it stops, and the test passes with the schedules it covered. Under Swift Testing, the
+/// `.exploringAllSchedules(maxDeviations:)` trait (``ExploringAllSchedulesTrait``) does the same with no
+/// wrapper, and stops at an `#expect` of the test's own too.
 ///
 /// - Parameters:
 ///   - maxDeviations: How many picks of a run may differ from the default order.
@@ -101,9 +103,12 @@ func nextPicks(after picks: [PickLog.Pick], maxDeviations: Int) -> [Int]? {
   return nil
 }
 
-private func allSchedulesNote(_ run: Int, _ schedule: TestSchedule, after what: String) -> String {
+/// What a failing run's report says: which run of `exploration` it was, and the schedule that replays it.
+func allSchedulesNote(
+  _ run: Int, _ schedule: TestSchedule, after what: String, exploration: String = "exploreAllSchedules"
+) -> String {
   """
-  Run \(run) of exploreAllSchedules, under schedule \(schedule), \(what). Replay it with \
+  Run \(run) of \(exploration), under schedule \(schedule), \(what). Replay it with \
   TestStore(…, schedule: \(schedule)). A schedule replays the same order in the same build.
   """
 }

@@ -16,6 +16,8 @@ package final class TestExecutor: OwnedExecutor {
   struct Job {
     let job: UnownedJob
     let isIsolated: Bool
+    /// The job's task, read only for a schedule that ranks tasks (``TestSchedule/pct(seed:depth:steps:)``).
+    var task: UInt64? = nil
   }
 
   private struct State {
@@ -53,6 +55,8 @@ package final class TestExecutor: OwnedExecutor {
   /// (a task that yields in a loop) would hold it for ever.
   private static var busyLimit: Int { 1_000_000 }
   private let state: Locked<State>
+  /// Whether each job's task is read as it comes: only the schedules that rank tasks pay for it.
+  private let readsTasks: Bool
   /// The task executor the store's tasks prefer: another object than this one, so that a job of
   /// nonisolated code is told from one isolated to the store, and runs as such. Run isolated to the store,
   /// a nonisolated call's job would return to the store without a hop, and two stretches that are two
@@ -62,7 +66,9 @@ package final class TestExecutor: OwnedExecutor {
   nonisolated(unsafe) private(set) var taskSide: TaskSide!
 
   package init(schedule: TestSchedule) {
-    state = Locked(State(picker: schedule.picker()))
+    let picker = schedule.picker()
+    readsTasks = picker.needsTasks
+    state = Locked(State(picker: picker))
     queue.setSpecific(key: Self.onQueue, value: true)
     taskSide = TaskSide(owner: self)
   }
@@ -96,6 +102,8 @@ package final class TestExecutor: OwnedExecutor {
   }
 
   private func enqueue(_ job: Job) {
+    var job = job
+    if readsTasks { job.task = job.job.taskID }
     let isOwn = isOnQueue
     let startsRunning = state.withLock { state in
       if isOwn, !state.starting.isEmpty {
@@ -193,7 +201,7 @@ package final class TestExecutor: OwnedExecutor {
         return (nil, gaveUp)
       }
       if !state.fromOutside.isEmpty { state.picksWhileOutsideWaits += 1 }
-      return (state.runnable.remove(at: state.picker.pick(among: state.runnable.count)), gaveUp)
+      return (state.runnable.remove(at: state.picker.pick(among: state.runnable)), gaveUp)
     }
   }
 
@@ -202,7 +210,7 @@ package final class TestExecutor: OwnedExecutor {
   /// first candidate, so that ``TestSchedule/inOrder`` lands the test's job before any held one.
   private static func nextWhileHolding(_ state: inout State) -> Job? {
     guard case .job(let arrival) = state.fromOutside.first else { return nil }
-    let pick = state.picker.pick(among: state.runnable.count + 1)
+    let pick = state.picker.pick(among: [arrival] + state.runnable)
     guard pick > 0 else {
       state.fromOutside.removeFirst()
       return arrival
@@ -252,5 +260,13 @@ package final class TestExecutor: OwnedExecutor {
     } onCancel: {
       state.withLock { $0.idleWaiters.removeValue(forKey: id) }?.resume(returning: false)
     }
+  }
+}
+
+extension TestSchedule.Picker {
+  /// The index of the job to run among `jobs`: their tasks are read only when the schedule ranks tasks.
+  mutating func pick(among jobs: [TestExecutor.Job]) -> Int {
+    guard needsTasks else { return pick(among: jobs.count) }
+    return pick(among: jobs.count) { jobs[$0].task }
   }
 }

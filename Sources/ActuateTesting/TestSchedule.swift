@@ -18,9 +18,19 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
   /// made, or `nil`.
   public let picks: [Int]?
 
-  private init(seed: UInt64?, picks: [Int]? = nil) {
+  /// The depth and steps of ``pct(seed:depth:steps:)``, or `nil`.
+  let priorities: PCT?
+
+  /// What ``pct(seed:depth:steps:)`` was given, besides its seed.
+  struct PCT: Hashable {
+    let depth: Int
+    let steps: Int
+  }
+
+  private init(seed: UInt64?, picks: [Int]? = nil, priorities: PCT? = nil) {
     self.seed = seed
     self.picks = picks
+    self.priorities = priorities
   }
 
   /// Jobs run in the order they became runnable; inside ``TestStore/overlap(isolation:fileID:filePath:line:column:_:)``,
@@ -40,8 +50,23 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
     TestSchedule(seed: nil, picks: picks.map { max($0, 0) })
   }
 
-  /// `.inOrder`, `.seed(n)` or `.picks([…])`: how a failure names the schedule, and how to write it to replay it.
+  /// Each task gets a priority a generator seeded with `seed` draws when its first job is seen, and the
+  /// runnable job of the task with the highest runs; at `depth - 1` of the first `steps` choices (a pick
+  /// among several runnable jobs), drawn by the same generator, the task picked drops below the others.
+  /// Probabilistic concurrency testing (PCT): a race that needs `depth` jobs in one order shows in each run
+  /// with a probability of at least `1 / (tasks × steps^(depth - 1))`. `steps` is about how many choices
+  /// the test makes: an exploration with ``Strategy/pct(depth:)`` counts them, and a failure names all
+  /// three, to replay the run.
+  public static func pct(seed: UInt64, depth: Int, steps: Int) -> TestSchedule {
+    TestSchedule(seed: seed, priorities: PCT(depth: max(depth, 1), steps: max(steps, 0)))
+  }
+
+  /// `.inOrder`, `.seed(n)`, `.picks([…])` or `.pct(seed:depth:steps:)`: how a failure names the schedule,
+  /// and how to write it to replay it.
   public var description: String {
+    if let seed, let priorities {
+      return ".pct(seed: \(seed), depth: \(priorities.depth), steps: \(priorities.steps))"
+    }
     if let seed { return ".seed(\(seed))" }
     if let picks { return ".picks(\(picks))" }
     return ".inOrder"
@@ -53,34 +78,44 @@ public struct TestSchedule: Sendable, Hashable, CustomStringConvertible {
 
   func picker() -> Picker {
     Picker(
-      state: seed.map { $0 &+ 0x9E37_79B9_7F4A_7C15 }, forced: picks,
-      log: picks == nil ? nil : PickLog.current?.joined())
+      random: priorities == nil ? seed.map(SplitMix64.init(seed:)) : nil,
+      priorities: seed.flatMap { seed in
+        priorities.map { PCTPriorities(seed: seed, depth: $0.depth, steps: $0.steps) }
+      },
+      forced: picks, log: picks == nil ? nil : PickLog.current?.joined(), steps: StepCount.current)
   }
 
-  /// Picks the next job among those runnable: the first, one a SplitMix64 generator chooses, or the next of
-  /// the forced picks, written down for the exhaustive exploration.
+  /// Picks the next job among those runnable: the first, one a SplitMix64 generator chooses, the one whose
+  /// task PCT ranks highest, or the next of the forced picks, written down for the exhaustive exploration.
   struct Picker {
-    var state: UInt64?
+    var random: SplitMix64?
+    var priorities: PCTPriorities?
     var forced: [Int]?
     var log: PickLog?
+    /// Counts the choices, for the run that measures how many steps PCT spreads its change points over.
+    var steps: StepCount?
     /// How many forced picks were made.
     var made = 0
 
-    mutating func pick(among count: Int) -> Int {
+    /// Whether the picks need each candidate's task: computing it costs a job's description.
+    var needsTasks: Bool { priorities != nil }
+
+    /// The index of the job to run among `count` candidates; `task` gives the task of each, which only
+    /// PCT reads.
+    mutating func pick(among count: Int, task: (Int) -> UInt64? = { _ in nil }) -> Int {
+      // Only a choice counts as a step: whether a lone job goes through here depends on when jobs from
+      // outside arrive, which would shift PCT's change points from run to run.
       guard count > 1 else { return 0 }
+      steps?.add()
+      if priorities != nil { return priorities!.pick(among: count, task: task) }
       if let forced {
         let choice = made < forced.count ? min(forced[made], count - 1) : 0
         made += 1
         log?.append(choice, among: count)
         return choice
       }
-      guard var value = state else { return 0 }
-      value &+= 0x9E37_79B9_7F4A_7C15
-      state = value
-      var mixed = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      mixed ^= mixed >> 31
-      return Int(mixed % UInt64(count))
+      guard random != nil else { return 0 }
+      return random!.next(below: count)
     }
   }
 }

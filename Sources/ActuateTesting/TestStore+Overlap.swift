@@ -18,7 +18,8 @@ extension TestStore {
   /// work the store has under way waits for the test's next call. The ``TestSchedule`` picks how much of
   /// that work runs before the call lands: none under ``TestSchedule/inOrder``, so every action lands
   /// before any of them resumes; under a seed, any point, the same every run of that seed. An element the
-  /// body feeds to a stream a hook reads lands the same way.
+  /// body feeds to a stream a hook reads lands the same way, and so does each task a
+  /// ``TestClock/advance(by:fileID:filePath:line:column:)`` inside the body wakes.
   ///
   /// The block asserts nothing itself. Before it, as before a `send`, everything earlier must have been
   /// asserted. After it, every change and every action sent from inside that the block led to, the sent

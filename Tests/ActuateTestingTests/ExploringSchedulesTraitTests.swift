@@ -4,7 +4,7 @@ import Testing
 
 /// The issues recorded while `body` runs, taken instead of failing the test: a trait's exploration run
 /// inside the running test, as Swift Testing runs it around a test of its own.
-private func issues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+func issues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
   let test = try #require(Test.current)
   let collected = Locked<[Issue]>([])
   let collect = IssueHandlingTrait.compactMapIssues { issue in
@@ -21,7 +21,7 @@ private func explore(seeds: some Sequence<UInt64>, _ body: @escaping @Sendable (
     .provideScope(for: test, testCase: Test.Case.current, performing: body)
 }
 
-private func text(_ issue: Issue) -> String {
+func text(_ issue: Issue) -> String {
   issue.comments.map(\.rawValue).joined(separator: "\n")
 }
 

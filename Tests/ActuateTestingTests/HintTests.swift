@@ -254,4 +254,25 @@ struct HintTests {
     let right = await failures(hint.right)
     #expect(right == [])
   }
+
+  /// Issue 39's case: `finish()` with a handler awaiting something outside the store, at a timeout of
+  /// 500 ms, said it "runs on" in some runs. Eight at once, on a busy machine, all say the same.
+  @Test func aFinishWhileATaskAwaitsTheOutsideSaysTheSameEveryRunAt500Milliseconds() async {
+    let messages = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          await failures {
+            let store = TestStore(initialState: .init(), interactor: HintInteractor(), timeout: .milliseconds(500))
+            await store.send(.waitOutside)
+            await store.finish()
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(messages.count == 8)
+    #expect(Set(messages).count == 1, "\(Set(messages))")
+    #expect(
+      messages.first?.first?.contains(".waitOutside: waits on something outside the store, not the TestClock") == true)
+  }
 }
