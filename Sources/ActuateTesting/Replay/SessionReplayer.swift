@@ -49,7 +49,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
           problem = SessionError(
             path: path, line: state.line,
             message:
-              "the code called the recorded dependency \"\(name)\" \(number) times by here; the session recorded \(calls.count). The code changed since the recording: record a new session."
+              "the code called the recorded dependency \"\(name)\" \(times(number)) by here; the session recorded \(times(calls.count)). The code changed since the recording: record a new session."
           )
         } else if let given, calls[number - 1].input != .null, given != calls[number - 1].input {
           problem = SessionError(
@@ -100,5 +100,15 @@ final class SessionReplayer: DependencyReplaying, Sendable {
       return Array(state.waiting.values)
     }
     for continuation in waiting { continuation.resume(throwing: CancellationError()) }
+  }
+}
+
+/// `once`, `twice`, `3 times`; `no call` for none.
+private func times(_ count: Int) -> String {
+  switch count {
+  case 0: "no call"
+  case 1: "once"
+  case 2: "twice"
+  default: "\(count) times"
   }
 }
