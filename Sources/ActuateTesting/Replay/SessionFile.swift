@@ -10,16 +10,18 @@ struct SessionFile: Sendable {
   struct Header: Sendable {
     let interactor: String
     let store: String
-    let state: JSONValue
+    /// The initial state's JSON.
+    let state: String
   }
 
+  /// A line after the header; values are their JSON text, as the recording wrote them.
   enum Event: Sendable {
-    case send(action: JSONValue, description: String)
-    case call(dependency: String, call: Int, input: JSONValue)
+    case send(action: String, description: String)
+    case call(dependency: String, call: Int, input: String)
     case answer(dependency: String, call: Int, answer: ReplayedAnswer)
     /// A sleep on the store's clock ended, this long after the store was made.
     case clock(Duration)
-    case change(number: Int, cause: String, state: JSONValue)
+    case change(number: Int, cause: String, state: String)
     case stopped
   }
 
@@ -47,10 +49,11 @@ struct SessionFile: Sendable {
     guard let first = rows.first, !first.isEmpty else {
       throw SessionError(path: path, line: 1, message: "the file is empty: it holds no session header")
     }
-    var parsed: [(Int, JSONValue)] = []
+    var parsed: [(Int, JSONFields)] = []
+    parsed.reserveCapacity(rows.count)
     for (index, row) in rows.enumerated() {
       let number = index + 1
-      guard let value = JSONValue(parsing: row), case .object = value else {
+      guard let value = JSONFields(row) else {
         if number == rows.count, !endsWhole {
           throw SessionError(
             path: path, line: number,
@@ -68,10 +71,10 @@ struct SessionFile: Sendable {
     }
   }
 
-  private static func header(_ value: JSONValue, path: String, expecting interactor: String) throws(SessionError)
+  private static func header(_ value: JSONFields, path: String, expecting interactor: String) throws(SessionError)
     -> Header
   {
-    guard value["format"]?.string == SessionCoding.formatName, let version = value["version"]?.int else {
+    guard value.string("format") == SessionCoding.formatName, let version = value.int("version") else {
       throw SessionError(
         path: path, line: 1, message: "the file is not an Actuate session: its first line has no session header")
     }
@@ -82,43 +85,49 @@ struct SessionFile: Sendable {
           "the session is in format version \(version), newer than this Actuate reads (\(SessionCoding.formatVersion)). Replay it with the Actuate that recorded it, or a newer one."
       )
     }
-    let recorded = value["interactor"]?.string ?? "?"
+    let recorded = value.string("interactor") ?? "?"
     guard recorded == interactor else {
       throw SessionError(
         path: path, line: 1,
         message:
           "the session was recorded from a store of \(recorded), not \(interactor): replay it with that interactor.")
     }
-    return Header(interactor: recorded, store: value["store"]?.string ?? "?", state: value["state"] ?? .null)
+    return Header(interactor: recorded, store: value.string("store") ?? "?", state: raw(value, "state"))
   }
 
-  private static func event(_ value: JSONValue, path: String, line: Int) throws(SessionError) -> Event {
-    func field<T>(_ name: String, _ read: (JSONValue) -> T?) throws(SessionError) -> T {
-      guard let field = value[name], let typed = read(field) else {
-        throw SessionError(
-          path: path, line: line, message: "the line has no valid \"\(name)\": \(value.text.prefix(80))")
+  /// A field's JSON text, `null` if the line has none.
+  private static func raw(_ value: JSONFields, _ key: String) -> String {
+    value[raw: key].map(String.init) ?? "null"
+  }
+
+  private static func event(_ value: JSONFields, path: String, line: Int) throws(SessionError) -> Event {
+    func field<T>(_ name: String, _ read: (String) -> T?) throws(SessionError) -> T {
+      guard let typed = read(name) else {
+        throw SessionError(path: path, line: line, message: "the line has no valid \"\(name)\"")
       }
       return typed
     }
-    switch value["kind"]?.string {
+    switch value.string("kind") {
     case "send":
-      return .send(action: value["action"] ?? .null, description: value["description"]?.string ?? "an action")
+      return .send(action: raw(value, "action"), description: value.string("description") ?? "an action")
     case "call":
       return .call(
-        dependency: try field("dependency", \.string), call: try field("call", \.int), input: value["input"] ?? .null)
+        dependency: try field("dependency", value.string), call: try field("call", value.int),
+        input: raw(value, "input"))
     case "answer":
       let answer: ReplayedAnswer =
-        if let error = value["error"]?.string {
-          .failure(error, cancelled: value["cancelled"]?.bool ?? false)
+        if let error = value.string("error") {
+          .failure(error, cancelled: value.bool("cancelled") ?? false)
         } else {
-          .value(json: (value["output"] ?? .null).text)
+          .value(json: raw(value, "output"))
         }
-      return .answer(dependency: try field("dependency", \.string), call: try field("call", \.int), answer: answer)
+      return .answer(
+        dependency: try field("dependency", value.string), call: try field("call", value.int), answer: answer)
     case "clock":
-      return .clock(.nanoseconds(try field("at", \.int)))
+      return .clock(.nanoseconds(try field("at", value.int)))
     case "change":
       return .change(
-        number: try field("change", \.int), cause: value["cause"]?.string ?? "?", state: value["state"] ?? .null)
+        number: try field("change", value.int), cause: value.string("cause") ?? "?", state: raw(value, "state"))
     case "stopped":
       return .stopped
     case let kind:

@@ -23,7 +23,7 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
   func run() async throws -> SessionDivergence? {
     let initial: I.State
     do {
-      initial = try SessionCoding.decode(I.State.self, from: session.header.state.text)
+      initial = try SessionCoding.decode(I.State.self, from: session.header.state)
     } catch {
       throw SessionError(
         path: session.path, line: 1,
@@ -58,7 +58,7 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
       case .send(let json, let description):
         let action: I.Action
         do {
-          action = try SessionCoding.decode(I.Action.self, from: json.text)
+          action = try SessionCoding.decode(I.Action.self, from: json)
         } catch {
           throw SessionError(
             path: session.path, line: line.number,
