@@ -1,6 +1,6 @@
 import Actuate
 
-/// Compares each change of a replay with the recorded one, by their encodings: a ``Redacted`` value is a
+/// Compares each change of a replay with the recorded one, by their encodings: a `Redacted` value is a
 /// marker in both, so it is compared as unknown rather than failing the replay.
 struct ChangeChecker<I: Interactor> where I.State: Codable & Equatable {
   let path: String

@@ -15,17 +15,21 @@ import Actuate
 /// ```
 ///
 /// The store starts from the recorded initial state, on a ``TestClock``. The actions sent from outside are
-/// sent in the recorded order, each once the store is quiet; the interactor's ``Recorded`` dependencies are
+/// sent in the recorded order, each once the store is quiet; the interactor's `Recorded` dependencies are
 /// not called but answered from the session, each at the point where its answer came in the recording; the
 /// clock moves to each recorded wake. So a race between two handlers awaiting recorded dependencies
 /// replays as it happened. The state after every change is compared with the recorded one. A replay of
 /// unchanged code passes every run.
 ///
 /// - Parameters:
-///   - session: The session file, as `ACTUATE_RECORD` or ``SessionRecording`` wrote it.
-///   - interactor: The interactor to replay, with its ``Recorded`` dependencies (what they wrap is not
+///   - session: The session file, as `ACTUATE_RECORD` or `SessionRecording` wrote it.
+///   - interactor: The interactor to replay, with its `Recorded` dependencies (what they wrap is not
 ///     called) and the rest of its dependencies as the test gives them.
 ///   - timeout: How long the replay waits, in real time, for work that left the store's executor.
+///   - fileID: The file of the test: a divergence fails the test there.
+///   - filePath: The path of that file.
+///   - line: The line where the test replays the session.
+///   - column: The column where the test replays the session.
 /// - Throws: A ``SessionError`` for a session that cannot be replayed: cut short, another interactor's, a
 ///   newer format, an action that no longer decodes, a recorded dependency called more often or with
 ///   other input.

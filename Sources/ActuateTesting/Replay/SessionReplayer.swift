@@ -1,6 +1,6 @@
 import Actuate
 
-/// Answers a replayed store's ``Recorded`` dependencies from the session: each call is checked against the
+/// Answers a replayed store's `Recorded` dependencies from the session: each call is checked against the
 /// recorded one of the same number, then waits until the replay reaches its recorded answer.
 final class SessionReplayer: DependencyReplaying, Sendable {
   struct Call: Hashable {
