@@ -34,7 +34,7 @@ CATALOGS = {
         "Debugging", "PersistingState", "Services", "Performance", "PerformanceJournal", "Guarantees", "HowItWorks", "Examples",
         "ComingFromTCA", "ComingFromEazy",
     ],
-    "ActuateTesting": ["Testing"],
+    "ActuateTesting": ["Testing", "Sessions"],
 }
 
 FENCE = re.compile(r"^\s*```")

@@ -34,7 +34,9 @@ let package = Package(
       name: "ExamplesTests",
       dependencies: [
         .actuate, .actuateTesting, "Counter", "Chat", "Search", "SignIn", "Todos", "LoginLogout", "Timer", "ChatScreen",
-      ]
+      ],
+      // Recorded sessions the tests read from the source tree by path: not resources of the bundle.
+      exclude: ["Sessions"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,7 @@ enum Catalog {
     StoreModelUpdates.scenario,
     DebugLogging.scenario,
     DebugLogging.synchronous,
+    SessionRecordingCost.scenario,
     TraceWriting.scenario,
     TraceWriting.drained,
     DiffArray.scenario,

@@ -2,13 +2,14 @@ import Actuate
 
 /// The smallest useful feature: a count, and a check that numbered actions arrive in order.
 struct Counter: Interactor {
-  struct State: Equatable, Sendable {
+  // Codable, so that a recorded session (the session-recording scenario) holds its actions and states.
+  struct State: Codable, Equatable, Sendable {
     var count = 0
     var next = 0
     var outOfOrder = 0
   }
 
-  enum Action: Sendable {
+  enum Action: Codable, Sendable {
     case increment
     case numbered(Int)
     /// `numbered`'s order check, then a suspension (`Task.yield()`), then the count.

@@ -1,6 +1,6 @@
 import Actuate
 
-let store = Store(initialState: .init(), interactor: SearchInteractor(search: demoSearch))
+let store = Store(initialState: .init(), interactor: SearchInteractor(search: Recorded("search", demoSearch)))
 
 let printer = Task {
   for await state in store.states {

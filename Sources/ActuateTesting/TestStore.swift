@@ -67,7 +67,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   ///   - filePath: The path of that file.
   ///   - line: The line where the test made the store.
   ///   - column: The column where the test made the store.
-  public init(
+  public convenience init(
     initialState: I.State,
     interactor: I,
     clock: some Clock<Duration> = TestClock(),
@@ -78,7 +78,20 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     schedule: TestSchedule? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    self.creation = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      initialState: initialState, interactor: interactor, clock: clock, hooks: hooks, childHooks: childHooks,
+      exhaustivity: exhaustivity, timeout: timeout, schedule: schedule, observers: [],
+      location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The store every initialiser makes; `observers` see the store's events beside the test's own (a
+  /// replay's, which checks every change, equal states included).
+  init(
+    initialState: I.State, interactor: I, clock: some Clock<Duration>, hooks: [I.Hook],
+    childHooks: [any Hashable & Sendable]?, exhaustivity: Exhaustivity, timeout: Duration, schedule: TestSchedule?,
+    observers: [StoreObserver<I>], location: TestLocation
+  ) {
+    self.creation = location
     let schedule = schedule ?? TestSchedule.current
     self.schedule = schedule
     let executor = TestExecutor(schedule: schedule)
@@ -89,7 +102,8 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     self.clockListener = testClock?.addListener { recorder.wake() }
     self.settings = Locked(Settings(expected: initialState, exhaustivity: exhaustivity, timeout: timeout))
     let store = Store(
-      initialState: initialState, interactor: interactor, clock: clock, hooks: hooks, observers: [recorder.observer],
+      initialState: initialState, interactor: interactor, clock: clock, hooks: hooks,
+      observers: [recorder.observer] + observers,
       childHooks: childHooks.map(ChildHooks.init), executor: executor)
     self.store = store
     let settler = testClock?.addSettler(for: store.actor.home) { [weak self] what, location in

@@ -22,14 +22,20 @@ extension Store {
   /// The public initialiser's store, which starts its actions' tasks with `starter`: inlined into the
   /// client's module, the initialiser makes that starter there, specialised for the interactor
   /// (HowItWorks.md, "Unspecialised code").
+  ///
+  /// A store that records its session (``SessionRecording``) gets its recorder as an observer and a clock
+  /// that records its wakes; any other store gets neither, and pays nothing.
   @usableFromInline
   convenience init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
-    starter: TaskStarter<I>?
+    starter: TaskStarter<I>?, recording: SessionRecording = .environment
   ) {
+    let recorder = recording.recorder(for: I.self)
     self.init(
-      initialState: state, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), observers: [],
+      initialState: state, interactor: interactor, clock: recorder?.recording(clock) ?? clock,
+      hooks: Array(I.Hook.allCases), observers: recorder.map { [$0.observer] } ?? [],
       watching: { debug.watcher(for: $0) }, childHooks: nil, starter: starter, name: name)
+    recorder?.attach(to: ObjectIdentifier(actor))
   }
 
   package convenience init(

@@ -60,11 +60,13 @@ extension Redacted: CustomReflectable {
 
 extension Redacted: Encodable where Value: Encodable {
   /// Encodes the value itself, as if it were not wrapped; throws instead while a store's persistence
-  /// encodes a state that refuses redacted values (``RedactedValues/refused``).
+  /// encodes a state that refuses redacted values (``RedactedValues/refused``), and writes a marker
+  /// instead into a recorded session.
   public func encode(to encoder: any Encoder) throws {
     if encoder.userInfo[.refusesRedacted] as? Bool == true {
       throw PersistenceError.redactedValue(at: encoder.codingPath.map(\.stringValue).joined(separator: "."))
     }
+    if encoder.userInfo[.recordsSession] as? Bool == true { return try RedactedMarker.encode(to: encoder) }
     var container = encoder.singleValueContainer()
     try container.encode(wrappedValue)
   }
@@ -73,6 +75,7 @@ extension Redacted: Encodable where Value: Encodable {
 extension Redacted: Decodable where Value: Decodable {
   /// Decodes the value itself, as it was encoded without the wrapper.
   public init(from decoder: any Decoder) throws {
+    if decoder.userInfo[.recordsSession] as? Bool == true { try RedactedMarker.check(decoder) }
     wrappedValue = try decoder.singleValueContainer().decode(Value.self)
   }
 }

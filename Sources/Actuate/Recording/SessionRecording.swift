@@ -1,0 +1,49 @@
+/// Whether a store records its session to a file, for a test to replay (Docs/Sessions.md).
+///
+/// ```swift
+/// let store = Store(initialState: .init(), interactor: interactor, recording: .file("/tmp/search.jsonl"))
+/// ```
+///
+/// A store made without `recording:` follows ``environment``: `ACTUATE_RECORD=/tmp/session.jsonl` records
+/// every store the program makes, the first to that file and each next one to `session-2.jsonl`,
+/// `session-3.jsonl`, … A file that cannot be opened leaves the store unrecorded, with a warning.
+public struct SessionRecording: Sendable {
+  enum Setting: Sendable {
+    case off
+    case file(String)
+    case environment
+  }
+
+  let setting: Setting
+
+  /// The store records nothing.
+  public static let off = SessionRecording(setting: .off)
+
+  /// As `ACTUATE_RECORD` says: off when it is unset or empty, else a path for the session files. The default.
+  public static let environment = SessionRecording(setting: .environment)
+
+  /// The store records its session to `path`, replacing what the file held.
+  public static func file(_ path: String) -> SessionRecording {
+    SessionRecording(setting: .file(path))
+  }
+
+  /// The recorder this setting makes for a new store, or `nil` if it records nothing or its file cannot
+  /// be opened (named in a warning).
+  func recorder<I: Interactor>(for _: I.Type) -> SessionRecorder<I>? {
+    let path: String
+    switch setting {
+    case .off: return nil
+    case .file(let given): path = given
+    case .environment:
+      guard let next = SessionEnvironment.nextPath() else { return nil }
+      path = next
+    }
+    do {
+      return SessionRecorder<I>(file: try LogFile(path: path, truncating: true))
+    } catch {
+      Diagnostics.warn(
+        "\(I.self) records no session: \(error). Give ACTUATE_RECORD or .file(_:) a path that can be written.")
+      return nil
+    }
+  }
+}

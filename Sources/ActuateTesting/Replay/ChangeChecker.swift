@@ -1,0 +1,40 @@
+import Actuate
+
+/// Compares each change of a replay with the recorded one, by their encodings: a `Redacted` value is a
+/// marker in both, so it is compared as unknown rather than failing the replay.
+struct ChangeChecker<I: Interactor> where I.State: Codable & Equatable {
+  let path: String
+
+  /// The divergence at recorded change `number`, or `nil` if the replay's change `actual` matches it.
+  mutating func check(
+    number: Int, cause: String, recorded: String, actual: (new: I.State, cause: StoreCause<I>)?, line: Int
+  ) -> SessionDivergence? {
+    guard let actual else {
+      return SessionDivergence(
+        path: path, line: line, change: number, action: cause, diff: "",
+        summary:
+          "change \(number), made by \(cause) in the recording, never came: the replay made no change here, and none was waiting."
+      )
+    }
+    // A state the recording could not encode is left unchecked.
+    if recorded == "null" { return nil }
+    guard let replayed = (try? SessionCoding.json(actual.new)) ?? nil, !JSONFields.same(replayed, recorded) else {
+      return nil
+    }
+    return SessionDivergence(
+      path: path, line: line, change: number, action: cause, diff: diff(recorded, actual.new, replayed),
+      summary: "change \(number), made by \(cause), left another state")
+  }
+
+  /// A value diff of the two states when the recorded one decodes, else their JSON side by side.
+  private func diff(_ recorded: String, _ actual: I.State, _ replayed: String) -> String {
+    if let expected = try? SessionCoding.decode(I.State.self, from: recorded),
+      let diff = DebugLog.diff(expected, actual)
+    {
+      return diff.indented
+    }
+    let old = (JSONValue(parsing: recorded)?.prettyText ?? recorded).split(separator: "\n").map { "- " + $0 }
+    let new = (JSONValue(parsing: replayed)?.prettyText ?? replayed).split(separator: "\n").map { "+ " + $0 }
+    return (old + new).joined(separator: "\n").indented
+  }
+}

@@ -1,0 +1,139 @@
+import Actuate
+import ActuateTesting
+
+/// A counter whose increments await a recorded save: the lost update of Docs/Testing.md, recorded live and
+/// replayed.
+struct SavingCounterInteractor: Interactor {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case increment
+  }
+
+  let save: Recorded<Void, Void>
+  /// The fix: read the count after the save, not before, so that no increment is lost.
+  var readsAfterSaving = false
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    switch action {
+    case .increment:
+      if readsAfterSaving {
+        try? await save()
+        store.count += 1
+      } else {
+        let count = store.count
+        try? await save()
+        store.count = count + 1
+      }
+    }
+  }
+}
+
+/// Search as you type, debounced on the store's clock and sent by a hook, with a recorded search service.
+struct RecordedSearchInteractor: Interactor {
+  struct State: Codable, Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    var error: String?
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case queryChanged(String)
+    case search(String)
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case queryTyped
+  }
+
+  let search: Recorded<String, [String]>
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    switch action {
+    case .queryChanged(let query):
+      store.query = query
+    case .search(let query):
+      do {
+        store.results = try await search(query)
+        store.error = nil
+      } catch {
+        store.error = "\(error)"
+      }
+    }
+  }
+
+  func policy(for action: Action) -> ActionPolicy {
+    if case .search = action { return .debounce(id: "search", for: .milliseconds(300)) }
+    return .concurrent
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
+    .send(store.values(\.query).dropFirst()) { .search($0) }
+  }
+}
+
+/// A sign-in form whose password is redacted: the session never holds it.
+struct RedactedFormInteractor: Interactor {
+  struct State: Codable, Equatable, Sendable {
+    var email = ""
+    @Redacted var password = ""
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case typed(email: String, password: Redacted<String>)
+  }
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    switch action {
+    case .typed(let email, let password):
+      store.email = email
+      store.password = password.wrappedValue
+    }
+  }
+}
+
+/// An interactor whose actions are not Codable: its session leaves them out, with one warning.
+struct UncodableActionInteractor: Interactor {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case add(Int)
+  }
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    if case .add(let amount) = action { store.count += amount }
+  }
+}
+
+/// Holds each call of a live dependency until the test lets it return, so that a recording runs in an
+/// order the test chooses: what a slow network does to a live store.
+final class Gate: Sendable {
+  private struct State {
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Locked(State())
+  let arrivals: AsyncStream<Void>
+  private let arrived: AsyncStream<Void>.Continuation
+
+  init() {
+    (arrivals, arrived) = AsyncStream<Void>.makeStream()
+  }
+
+  /// Waits until the test opens this call.
+  func pass() async {
+    await withCheckedContinuation { continuation in
+      state.withLock { $0.waiting.append(continuation) }
+      arrived.yield()
+    }
+  }
+
+  /// Lets the call that arrived `index`-th among those still waiting return.
+  func open(_ index: Int) {
+    state.withLock { $0.waiting.remove(at: index) }.resume()
+  }
+}
