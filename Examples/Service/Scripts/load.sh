@@ -2,7 +2,10 @@
 # Requests per second, p50/p99 latency and CPU time per request of the release build, with each cart held by
 # an Actuate store (logging to swift-log at the info level, as the service runs by default, and with no
 # debug log at all) and by a plain actor, in alternating rounds on 127.0.0.1, with wrk: every request adds
-# an item to one of 100 carts. Bounded: ROUNDS x 3 configurations x (WARMUP + DURATION) of load.
+# an item to one of 100 carts. With DATABASE_URL set, a fourth server also keeps each cart in PostgreSQL and
+# answers an add once it is committed. Bounded: ROUNDS x 3 or 4 configurations x (WARMUP + DURATION) of load.
+#
+#   DATABASE_URL=$(Scripts/postgres.sh start) Examples/Service/Scripts/load.sh   # persistence on and off
 #
 #   Examples/Service/Scripts/load.sh                 # 3 rounds of 10 s per configuration, 64 connections
 #   ROUNDS=5 DURATION=20s CONNECTIONS=128 Examples/Service/Scripts/load.sh
@@ -20,7 +23,19 @@ declare -A arguments=(
   ["store"]="--backend store"
   ["store, no debug log"]="--backend store --log-level critical"
   ["actor"]="--backend actor"
+  ["store, PostgreSQL"]="--backend store"
 )
+# With DATABASE_URL (Scripts/postgres.sh start prints one), stores that persist each cart in PostgreSQL too;
+# the other servers run without it.
+database=${DATABASE_URL:-}
+if [ -n "$database" ]; then configurations+=("store, PostgreSQL"); fi
+unset DATABASE_URL
+# Runs the service as `configuration` says, with the database only for the configuration that uses it. It
+# runs in the background, in a subshell that exec replaces, so that $! is the service's own process.
+service() {
+  if [ "$configuration" = "store, PostgreSQL" ]; then export DATABASE_URL=$database; fi
+  exec "$binary" "$@"
+}
 
 command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
 swift build -c release --product cart-service > "${TMPDIR:-/tmp}/cart-service-build.log" 2>&1 ||
@@ -54,7 +69,7 @@ for round in $(seq "$rounds"); do
   for configuration in "${configurations[@]}"; do
     rm -f "$results/out"  # so that the last run's "listening on" is not taken for this one's
     # shellcheck disable=SC2086 # the arguments are words
-    "$binary" --port "$port" ${arguments[$configuration]} > "$results/out" 2> "$results/err" &
+    service --port "$port" ${arguments[$configuration]} > "$results/out" 2> "$results/err" &
     pid=$!
     listening
     wrk -t"$threads" -c"$connections" -d"$warmup" -s Scripts/add-items.lua "http://127.0.0.1:$port" > /dev/null

@@ -2,7 +2,8 @@
 # The release build's resident memory, with carts held by stores (logging at the info level, as the service
 # runs by default, and with no debug log) and by a plain actor: after start, with 10,000 idle carts, and
 # after they were evicted; twice, to show whether the memory of evicted carts is reused. Bounded: each wait
-# for the idle sweep gives up after 60 s.
+# for the idle sweep gives up after 60 s. With DATABASE_URL set, also stores that keep each cart in
+# PostgreSQL.
 #
 #   Examples/Service/Scripts/memory.sh
 set -euo pipefail
@@ -36,14 +37,26 @@ declare -A arguments=(
   ["store"]="--backend store"
   ["store, no debug log"]="--backend store --log-level critical"
   ["actor"]="--backend actor"
+  ["store, PostgreSQL"]="--backend store"
 )
+# With DATABASE_URL (Scripts/postgres.sh start prints one), stores that persist each cart in PostgreSQL too;
+# the other servers run without it.
+database=${DATABASE_URL:-}
+if [ -n "$database" ]; then configurations+=("store, PostgreSQL"); fi
+unset DATABASE_URL
+# Runs the service as `configuration` says, with the database only for the configuration that uses it. It
+# runs in the background, in a subshell that exec replaces, so that $! is the service's own process.
+service() {
+  if [ "$configuration" = "store, PostgreSQL" ]; then export DATABASE_URL=$database; fi
+  exec "$binary" "$@"
+}
 
 echo "| carts held by | at start (MiB) | $carts carts (MiB) | per cart (KiB) | evicted (MiB) | $carts more (MiB) | evicted again (MiB) |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for configuration in "${configurations[@]}"; do
   rm -f "$out"  # so that the last run's "listening on" is not taken for this one's
   # shellcheck disable=SC2086 # the arguments are words
-  "$binary" --port "$port" ${arguments[$configuration]} --idle-timeout "$idle" > "$out" 2> /dev/null &
+  service --port "$port" ${arguments[$configuration]} --idle-timeout "$idle" > "$out" 2> /dev/null &
   pid=$!
   for _ in $(seq 100); do grep -qs "listening on" "$out" && break; sleep 0.1; done
   python3 Scripts/make-carts.py "$port" 1 warm

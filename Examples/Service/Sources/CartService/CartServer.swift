@@ -17,9 +17,18 @@ public enum CartServer {
     var logger = Logger(label: "cart-service")
     logger.logLevel = configuration.logLevel
     DebugLogSetup.enable(file: configuration.debugLogPath, logger: logger)
-    switch configuration.backend {
-    case .store: try await run(StoreCartSession.self, configuration, logger: logger)
-    case .actor: try await run(ActorCartSession.self, configuration, logger: logger)
+    switch (configuration.backend, configuration.database) {
+    case (.store, let url?):
+      try await CartTable.withTable(url, leaseDuration: configuration.leaseDuration, logger: logger) { table in
+        logger.info("carts persist in PostgreSQL", metadata: ["database": "\(url)", "holder": "\(table.holder)"])
+        let registry = SessionRegistry<StoreCartSession>(limits: configuration.limits) {
+          name, creating throws(SessionRefusal) in
+          try await StoreCartSession.open(name, creating: creating, services: configuration.services, table: table)
+        }
+        try await run(registry, configuration, logger: logger)
+      }
+    case (.store, nil): try await run(StoreCartSession.self, configuration, logger: logger)
+    case (.actor, _): try await run(ActorCartSession.self, configuration, logger: logger)
     }
     await DebugLog.flush()
     logger.info("stopped")
@@ -29,6 +38,12 @@ public enum CartServer {
     _: Session.Type, _ configuration: ServiceConfiguration, logger: Logger
   ) async throws {
     let registry = SessionRegistry<Session>(limits: configuration.limits, services: configuration.services)
+    try await run(registry, configuration, logger: logger)
+  }
+
+  private static func run<Session: CartSession>(
+    _ registry: SessionRegistry<Session>, _ configuration: ServiceConfiguration, logger: Logger
+  ) async throws {
     let app = application(registry: registry, configuration: configuration, logger: logger)
     let sessions = SessionsService(registry: registry, grace: configuration.grace, logger: logger)
     // Shut down in reverse: the sessions first, while the server still answers the requests they cut short.

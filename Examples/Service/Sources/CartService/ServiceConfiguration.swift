@@ -25,12 +25,17 @@ public struct ServiceConfiguration: Sendable {
   public var debugLogPath: String?
   /// How long the stand-in services take.
   public var services = CartServices()
+  /// Where carts persist, from `DATABASE_URL`; without it, carts live in memory only.
+  public var database: DatabaseURL?
+  /// How long a cart's lease lasts without a save: how long a cart held by a killed process waits.
+  public var leaseDuration = Duration.seconds(10)
 
   /// The defaults.
   public init() {}
 
-  /// Reads `--name value` pairs, after `PORT` and `LOG_LEVEL` from the environment.
+  /// Reads `--name value` pairs, after `PORT`, `LOG_LEVEL` and `DATABASE_URL` from the environment.
   public init(arguments: [String], environment: [String: String] = [:]) throws(ConfigurationError) {
+    if let url = environment["DATABASE_URL"], !url.isEmpty { database = try DatabaseURL(url) }
     var settings: [(String, String)] = [("--port", environment["PORT"]), ("--log-level", environment["LOG_LEVEL"])]
       .compactMap { name, value in value.map { (name, $0) } }
     var rest = arguments[...]
@@ -39,6 +44,10 @@ public struct ServiceConfiguration: Sendable {
       settings.append((name, value))
     }
     for (name, value) in settings { try set(name, to: value) }
+    if database != nil, backend == .actor {
+      throw ConfigurationError(
+        setting: "--backend actor with DATABASE_URL (the actor backend keeps carts in memory only)")
+    }
   }
 
   private mutating func set(_ name: String, to value: String) throws(ConfigurationError) {
@@ -54,6 +63,7 @@ public struct ServiceConfiguration: Sendable {
     case "--grace": grace = try seconds.orThrow(setting)
     case "--log-level": logLevel = try Logger.Level(rawValue: value).orThrow(setting)
     case "--debug-log": debugLogPath = value
+    case "--lease": leaseDuration = try seconds.filter { $0 > .zero }.orThrow(setting)
     case "--payment-delay": services.paymentDelay = try milliseconds.orThrow(setting)
     case "--coupon-delay": services.couponDelay = try milliseconds.orThrow(setting)
     case "--quote-delay": services.quoteDelay = try milliseconds.orThrow(setting)
@@ -72,6 +82,9 @@ public struct ServiceConfiguration: Sendable {
       --grace S            seconds running requests get at shutdown before they are cancelled; default 5
       --log-level LEVEL    trace, debug, info (default), notice, warning, error, critical (or LOG_LEVEL)
       --debug-log PATH     also write Actuate's debug log to PATH, as JSON lines
+      --lease S            seconds a cart's lease lasts without a save, with DATABASE_URL; default 10
+    DATABASE_URL=postgres://user@host:port/database keeps carts in PostgreSQL (Scripts/postgres.sh start
+    prints one); without it, carts live in memory and are gone once evicted.
       --payment-delay MS, --coupon-delay MS, --quote-delay MS
                            how long the stand-in services take; default 2000, 300, 500
     """

@@ -13,8 +13,11 @@ final class ServiceProcess: Sendable {
   }
 
   /// Starts the service with `arguments` (after `--port 0`) and returns once it listens. A service that has
-  /// not said where it listens within 60 seconds is killed.
-  static func start(_ arguments: [String], in folder: URL) async throws -> ServiceProcess {
+  /// not said where it listens within 60 seconds is killed. It keeps its carts in memory unless `environment`
+  /// gives it a `DATABASE_URL`: the tests' own is not passed on.
+  static func start(
+    _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+  ) async throws -> ServiceProcess {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("cart-service")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -23,6 +26,9 @@ final class ServiceProcess: Sendable {
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--port", "0"] + arguments
+    var inherited = ProcessInfo.processInfo.environment
+    inherited["DATABASE_URL"] = nil
+    process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
     let standardError = folder.appendingPathComponent("stderr.log")

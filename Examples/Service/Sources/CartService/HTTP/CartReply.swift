@@ -43,6 +43,18 @@ struct CartReply: Encodable {
       )
     case .shuttingDown:
       (.serviceUnavailable, CartReply(error: "the server is shutting down"))
+    case .heldElsewhere(let cart, let holder, let seconds):
+      (
+        .serviceUnavailable,
+        CartReply(
+          error:
+            "cart \"\(cart)\" is held by another server process (\(holder)) for up to \(seconds) s more: send its requests there, or try again after that"
+        )
+      )
+    case .lost(let reason):
+      (.serviceUnavailable, CartReply(error: "the cart's change, if any, was not saved: \(reason). Try again"))
+    case .storage(let reason):
+      (.serviceUnavailable, CartReply(error: "the cart could not be loaded: \(reason)"))
     }
   }
 }

@@ -79,19 +79,27 @@ struct CartRoutes<Session: CartSession>: Sendable {
           error: "this server holds its carts in plain actors (--backend actor), which only add and remove items"))
     }
     do {
-      let result = try await registry.withSession(cart, creating: creating) { await $0.perform(action) }
+      let result = try await registry.withSession(cart, creating: creating) { session throws(SessionRefusal) in
+        try await session.perform(action)
+      }
       if result.outcome != .completed {
         logger.info("\(action.name) \(result.outcome)", metadata: ["cart": "\(cart)"])
       }
       return .json(CartReply.of(result, for: action))
     } catch {
+      if case .lost(let reason) = error {
+        logger.warning("\(action.name) not saved: \(reason)", metadata: ["cart": "\(cart)"])
+      }
       return .json(CartReply.refusal(error))
     }
   }
 
   private func read(_ cart: String) async -> Response {
     do {
-      return .json(.ok, CartReply(cart: try await registry.withSession(cart, creating: false) { await $0.read() }))
+      let read = try await registry.withSession(cart, creating: false) { session throws(SessionRefusal) in
+        try await session.read()
+      }
+      return .json(.ok, CartReply(cart: read))
     } catch {
       return .json(CartReply.refusal(error))
     }

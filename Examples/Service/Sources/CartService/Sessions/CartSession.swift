@@ -9,11 +9,13 @@ public protocol CartSession: AnyObject, Sendable {
   /// Whether this kind of session handles `action` at all.
   static func handles(_ action: CartInteractor.Action) -> Bool
 
-  /// Runs `action` and answers how it ended, with the cart as the action left it.
-  func perform(_ action: CartInteractor.Action) async -> CartResult
+  /// Runs `action` and answers how it ended, with the cart as the action left it. Throws
+  /// ``SessionRefusal/lost(_:)`` when the session may no longer write its cart, or its change could not be
+  /// made durable: the change must not be acknowledged.
+  func perform(_ action: CartInteractor.Action) async throws(SessionRefusal) -> CartResult
 
-  /// The cart as it is now.
-  func read() async -> Cart
+  /// The cart as it is now; throws as ``perform(_:)`` does.
+  func read() async throws(SessionRefusal) -> Cart
 
   /// Cancels the cart's checkout, or the quote asked of one carrier, whether it waits or runs.
   func cancel(_ work: CartWork)

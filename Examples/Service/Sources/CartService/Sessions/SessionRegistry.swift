@@ -1,10 +1,14 @@
 /// Holds a session's cart from its first request until it has been idle for a while.
 ///
-/// It is an actor, so two requests for the same new session find one cart: looking a session up and making
-/// it happen in one step on the registry, with no suspension in between. It holds at most
-/// ``SessionLimits/maxSessions`` carts; a new session past that evicts the one idle longest, and is refused if
-/// every cart has a request running. A cart with a request running is never evicted.
+/// It is an actor, so two requests for the same new session find one cart: the first opens it, and the
+/// others wait for that rather than open another. It holds at most ``SessionLimits/maxSessions`` carts; a
+/// new session past that evicts the one idle longest, and is refused if every cart has a request running. A
+/// cart with a request running is never evicted.
 public actor SessionRegistry<Session: CartSession> {
+  /// Opens the session called by its first argument; the second says whether the request may make a new
+  /// cart, rather than only find one that exists.
+  public typealias Opener = @Sendable (String, Bool) async throws(SessionRefusal) -> Session
+
   private struct Entry {
     let session: Session
     var lastUsed: ContinuousClock.Instant
@@ -13,17 +17,28 @@ public actor SessionRegistry<Session: CartSession> {
 
   /// How many sessions it holds, and for how long.
   public let limits: SessionLimits
-  private let services: CartServices
+  private let open: Opener
   private var entries: [String: Entry] = [:]
+  /// The sessions being opened, with the requests waiting for them.
+  private var opening: [String: [CheckedContinuation<Void, Never>]] = [:]
   private var requests = 0
   private var shuttingDown = false
   /// Resumed when the last request ends, or the shutdown's grace period does, whichever comes first.
   private var drained: CheckedContinuation<Void, Never>?
 
-  /// A registry whose sessions call `services`.
+  /// A registry whose sessions are made in memory, calling `services`: a session exists from the request that
+  /// makes it until it is evicted.
   public init(limits: SessionLimits = SessionLimits(), services: CartServices = CartServices()) {
+    self.init(limits: limits) { name, creating throws(SessionRefusal) in
+      guard creating else { throw .unknown(name) }
+      return Session(name: name, services: services)
+    }
+  }
+
+  /// A registry whose sessions `open` makes, loading them from where they are kept.
+  public init(limits: SessionLimits = SessionLimits(), open: @escaping Opener) {
     self.limits = limits
-    self.services = services
+    self.open = open
   }
 
   /// How many sessions are held.
@@ -32,33 +47,75 @@ public actor SessionRegistry<Session: CartSession> {
   /// Whether ``shutDown(grace:)`` has begun: every request is refused from then on.
   public var isShuttingDown: Bool { shuttingDown }
 
-  /// Runs `body` with the session called `name`, which is made first if `creating` and it does not exist.
-  /// The session is not evicted while `body` runs.
+  /// Runs `body` with the session called `name`, which is opened first if it is not held, and made if
+  /// `creating` and it does not exist. The session is not evicted while `body` runs; it is forgotten if
+  /// `body` finds it lost (``SessionRefusal/lost(_:)``), so that the next request opens it again.
   public nonisolated func withSession<Result: Sendable>(
-    _ name: String, creating: Bool, _ body: (Session) async -> Result
+    _ name: String, creating: Bool, _ body: (Session) async throws(SessionRefusal) -> Result
   ) async throws(SessionRefusal) -> Result {
     let session = try await lease(name, creating: creating)
-    let result = await body(session)
-    await release(name)
-    return result
+    do {
+      let result = try await body(session)
+      await release(name)
+      return result
+    } catch {
+      await release(name)
+      if case .lost = error { await forget(name, session) }
+      throw error
+    }
   }
 
-  private func lease(_ name: String, creating: Bool) throws(SessionRefusal) -> Session {
-    guard !shuttingDown else { throw .shuttingDown }
-    let now = ContinuousClock.now
-    var entry: Entry
-    if let held = entries[name] {
-      entry = held
-    } else {
-      guard creating else { throw .unknown(name) }
-      if entries.count >= limits.maxSessions, !evictLeastRecentlyUsed() { throw .full(limits.maxSessions) }
-      entry = Entry(session: Session(name: name, services: services), lastUsed: now)
+  private func lease(_ name: String, creating: Bool) async throws(SessionRefusal) -> Session {
+    while true {
+      guard !shuttingDown else { throw .shuttingDown }
+      if var entry = entries[name] {
+        entry.requests += 1
+        entry.lastUsed = .now
+        entries[name] = entry
+        requests += 1
+        return entry.session
+      }
+      guard opening[name] == nil else {
+        // Another request opens it: wait for that, then look again.
+        await withCheckedContinuation { opening[name]?.append($0) }
+        continue
+      }
+      return try await openSession(name, creating: creating)
     }
-    entry.requests += 1
-    entry.lastUsed = now
-    entries[name] = entry
+  }
+
+  /// Opens `name` as a request of its own, so that a shutdown waits for it.
+  private func openSession(_ name: String, creating: Bool) async throws(SessionRefusal) -> Session {
+    opening[name] = []
     requests += 1
-    return entry.session
+    var opened: Result<Session, SessionRefusal>
+    do {
+      opened = .success(try await open(name, creating))
+    } catch {
+      opened = .failure(error)
+    }
+    for waiter in opening.removeValue(forKey: name) ?? [] { waiter.resume() }
+    // Room is made only for a session that exists: a request for an unknown one evicts nothing.
+    if case .success(let session) = opened, entries.count >= limits.maxSessions, !evictLeastRecentlyUsed() {
+      session.stop()
+      opened = .failure(.full(limits.maxSessions))
+    }
+    switch opened {
+    case .success(let session):
+      entries[name] = Entry(session: session, lastUsed: .now, requests: 1)
+      return session
+    case .failure(let refusal):
+      requests -= 1
+      if requests == 0 { resumeDrained() }
+      throw refusal
+    }
+  }
+
+  /// Stops and forgets `session`, if it is still the one called `name`: it can no longer save.
+  private func forget(_ name: String, _ session: Session) {
+    guard let entry = entries[name], entry.session === session, entry.requests == 0 else { return }
+    entries[name] = nil
+    session.stop()
   }
 
   private func release(_ name: String) {
@@ -146,6 +203,12 @@ public enum SessionRefusal: Error, Sendable, Equatable {
   case full(Int)
   /// The service is shutting down.
   case shuttingDown
+  /// Another process holds the cart's lease, for up to `seconds` more.
+  case heldElsewhere(cart: String, holder: String, seconds: Int)
+  /// This process may no longer write the cart: its lease was taken over, or its database failed it.
+  case lost(CartStoreError)
+  /// The cart could not be loaded: the database's error.
+  case storage(String)
 }
 
 /// What a shutdown stopped.

@@ -1,0 +1,144 @@
+@testable import CartService
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL the tests use: `DATABASE_URL`, which `.ci/run` sets after Scripts/postgres.sh starts it.
+enum TestDatabase {
+  static let url = ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+  static let skipped: Comment =
+    "DATABASE_URL is not set, so the PostgreSQL tests are skipped: run them with export DATABASE_URL=$(Examples/Service/Scripts/postgres.sh start)"
+
+  /// Runs `body` with the carts' table as a process called `holder` sees it.
+  static func withTable(
+    holder: String, leaseDuration: Duration = .seconds(10), _ body: (CartTable) async throws -> Void
+  ) async throws {
+    let url = try DatabaseURL(try #require(Self.url))
+    var logger = Logger(label: "cart-service-tests")
+    logger.logLevel = .error
+    try await CartTable.withTable(url, holder: holder, leaseDuration: leaseDuration, logger: logger, body)
+  }
+
+  /// A cart name no earlier run used: the database outlives each run.
+  static func newCart(_ name: String) -> String { "\(name)-\(UUID().uuidString.prefix(8))" }
+}
+
+/// Carts in PostgreSQL: an acknowledged change outlives eviction, a graceful restart and a killed process;
+/// one process holds a cart at a time, and one whose lease was taken over cannot write.
+@Suite(.enabled(if: TestDatabase.url != nil, TestDatabase.skipped), .timeLimit(.minutes(1)))
+struct PersistenceTests {
+  @Test func anAcknowledgedAddIsLoadedAgainAfterEviction() async throws {
+    let cart = TestDatabase.newCart("evicted")
+    try await TestDatabase.withTable(holder: "test-eviction") { table in
+      try await withLiveServer(table: table) { client, registry in
+        #expect(try await client.add("apple", 2, to: cart).status == 200)
+        #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 1)
+        let loaded = try await client.get("/carts/\(cart)")
+        #expect(loaded.status == 200)
+        #expect(loaded.reply.cart?.lines == ["apple": 2])
+        #expect(try await client.add("pear", to: cart).reply.cart?.lines == ["apple": 2, "pear": 1])
+      }
+    }
+  }
+
+  @Test func aCartNeverSavedIsStillUnknown() async throws {
+    let cart = TestDatabase.newCart("never")
+    try await TestDatabase.withTable(holder: "test-unknown") { table in
+      try await withLiveServer(table: table) { client, _ in
+        let answer = try await client.get("/carts/\(cart)")
+        #expect(answer.status == 404)
+      }
+    }
+  }
+
+  @Test func anAcknowledgedAddSurvivesARestartAndAKilledProcess() async throws {
+    let url = try #require(TestDatabase.url)
+    let cart = TestDatabase.newCart("restarted")
+    let folder = try temporaryFolder()
+    let arguments = ["--lease", "1"]
+    let first = try await ServiceProcess.start(arguments, in: folder, environment: ["DATABASE_URL": url])
+    #expect(try await CartClient(port: first.port).add("apple", to: cart).status == 200)
+    first.send(SIGTERM)
+    #expect(await first.exit(within: .seconds(30)) == 0)
+
+    // A graceful stop gave the lease up: the next process loads the cart at once.
+    let second = try await ServiceProcess.start(arguments, in: folder, environment: ["DATABASE_URL": url])
+    let client = CartClient(port: second.port)
+    #expect(try await client.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1])
+    #expect(try await client.add("pear", to: cart).status == 200)
+    second.send(SIGKILL)
+    _ = await second.exit(within: .seconds(30))
+
+    // The killed process still holds the lease, for up to its second: the next one waits that out.
+    let third = try await ServiceProcess.start(arguments, in: folder, environment: ["DATABASE_URL": url])
+    let after = CartClient(port: third.port)
+    var answer = try await after.get("/carts/\(cart)")
+    for _ in 0..<100 where answer.status == 503 {
+      try await Task.sleep(for: .milliseconds(50))
+      answer = try await after.get("/carts/\(cart)")
+    }
+    #expect(answer.status == 200)
+    #expect(answer.reply.cart?.lines == ["apple": 1, "pear": 1])
+    third.send(SIGTERM)
+    #expect(await third.exit(within: .seconds(30)) == 0)
+  }
+
+  @Test func aHolderFencedOutCannotWrite() async throws {
+    let cart = TestDatabase.newCart("fenced")
+    try await TestDatabase.withTable(holder: "test-a") { tableA in
+      try await TestDatabase.withTable(holder: "test-b") { tableB in
+        try await withLiveServer(table: tableA) { a, _ in
+          try await withLiveServer(table: tableB) { b, _ in
+            #expect(try await a.add("apple", to: cart).status == 200)
+            let refused = try await b.add("pear", to: cart)
+            #expect(refused.status == 503)
+            #expect(
+              refused.reply.error?.hasPrefix("cart \"\(cart)\" is held by another server process (test-a)") == true)
+
+            // A's lease runs out (as if A had stopped answering), and B takes the cart over.
+            try await tableA.client.query(
+              "UPDATE carts SET lease_until = now() - interval '1 second' WHERE id = \(cart)")
+            #expect(try await b.add("pear", to: cart).reply.cart?.lines == ["apple": 1, "pear": 1])
+
+            // A still holds the cart in memory, and its lease has not run out by its own clock: its save is fenced.
+            let fenced = try await a.add("banana", to: cart)
+            #expect(fenced.status == 503)
+            #expect(fenced.reply.error?.contains("this process lost cart \"\(cart)\"") == true)
+            #expect(try await b.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1, "pear": 1])
+            #expect(try await a.get("/carts/\(cart)").status == 503)
+          }
+        }
+      }
+    }
+  }
+}
+
+/// What the service says when it cannot use its database: at once, and what to do.
+@Suite struct DatabaseSettingTests {
+  @Test func aURLThatIsNotPostgresIsRefused() {
+    #expect(throws: ConfigurationError.self) {
+      try ServiceConfiguration(arguments: [], environment: ["DATABASE_URL": "mysql://root@localhost/carts"])
+    }
+  }
+
+  @Test func theActorBackendDoesNotPersist() {
+    #expect(throws: ConfigurationError.self) {
+      try ServiceConfiguration(
+        arguments: ["--backend", "actor"], environment: ["DATABASE_URL": "postgres://u@127.0.0.1/carts"])
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aDatabaseThatDoesNotAnswerFailsWithWhatToDo() async throws {
+    // Port 1 on 127.0.0.1: nothing listens there.
+    let url = try DatabaseURL("postgres://actuate@127.0.0.1:1/carts")
+    let error = await #expect(throws: CartStoreError.self) {
+      try await CartTable.withTable(
+        url, leaseDuration: .seconds(1), timeout: .seconds(1), logger: Logger(label: "test")
+      ) {
+        _ in
+      }
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("Start it (Examples/Service/Scripts/postgres.sh start)"))
+  }
+}
