@@ -24,6 +24,8 @@ import sys
 import tempfile
 import time
 
+from scratch import with_scratch
+
 # Importing the shared module would leave a __pycache__ folder in the checkout.
 sys.dont_write_bytecode = True
 from guide_files import GUIDE, blocks  # noqa: E402
@@ -81,10 +83,16 @@ let package = Package(
 """)
 
 
+# In CI, the packages that depend on Actuate share one scratch folder (.ci/scratch.py), where Actuate is built
+# with warnings as errors: built so here too, it is not compiled again. Every quoted diagnostic is an error or a
+# note, which the flag leaves as they are.
+SHARED_FLAGS = ["-Xswiftc", "-warnings-as-errors"] if os.environ.get("ACTUATE_CI_SCRATCH") else []
+
+
 def build(arguments):
     started = time.monotonic()
     result = subprocess.run(
-        ["swift", "build", *arguments], cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with_scratch(["swift", "build", *arguments, *SHARED_FLAGS]), cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print(f"common errors: swift build {' '.join(arguments)}: {time.monotonic() - started:.0f} s, "
           f"exit status {result.returncode}")
     return result

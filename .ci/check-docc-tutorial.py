@@ -20,6 +20,8 @@ import subprocess
 import sys
 import time
 
+from scratch import with_scratch
+
 # Importing the shared module would leave a __pycache__ folder in the checkout.
 sys.dont_write_bytecode = True
 from guide_files import GUIDE, blocks  # noqa: E402
@@ -125,7 +127,7 @@ commands += [["timeout", "60", "swift", "run", "--skip-build", program] for prog
 commands += [["swift", "test", "--skip-build"]]
 for command in commands:
     started = time.monotonic()
-    result = subprocess.run(command, cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(with_scratch(command), cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print(f"docc tutorial: {' '.join(command)}: {time.monotonic() - started:.0f} s, exit status {result.returncode}")
     if result.returncode != 0:
         print(result.stdout)

@@ -15,6 +15,8 @@ import sys
 import tempfile
 import time
 
+from scratch import with_scratch
+
 # Importing the shared module would leave a __pycache__ folder in the checkout.
 sys.dont_write_bytecode = True
 from guide_files import GUIDE, blocks  # noqa: E402
@@ -74,7 +76,7 @@ steps = [
 ]
 for command in steps:
     started = time.monotonic()
-    result = subprocess.run(command, cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(with_scratch(command), cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print(f"getting started: {' '.join(command)}: {time.monotonic() - started:.0f} s, exit status {result.returncode}")
     if result.returncode != 0:
         print(result.stdout)
