@@ -6,27 +6,10 @@ import Testing
 
 @Suite("Recording a session and replaying it")
 struct RecordAndReplayTests {
-  /// Records the lost update live: two increments read 0, then their saves return in turn.
-  private func recordLostUpdate(to file: SessionFiles) async {
-    let gate = Gate()
-    let store = Store(
-      initialState: .init(), interactor: SavingCounterInteractor(save: Recorded("save") { await gate.pass() }),
-      recording: .file(file.path))
-    var arrivals = gate.arrivals.makeAsyncIterator()
-    store.send(.increment)
-    await arrivals.next()
-    store.send(.increment)
-    await arrivals.next()
-    gate.open(0)
-    gate.open(0)
-    await store.waitUntilIdle()
-    await store.flushDebugLog()
-  }
-
   @Test func aSessionHoldsTheHeaderTheSendsTheAnswersAndTheStates() async throws {
     let file = SessionFiles()
     defer { file.remove() }
-    await recordLostUpdate(to: file)
+    await recordLostUpdate(to: file, answeringSaves: (0, 0))
     let lines = file.lines
     try #require(lines.count == 9)
     #expect(lines[0].hasPrefix(#"{"format":"actuate-session","version":1,"interactor":"SavingCounterInteractor""#))
@@ -41,7 +24,7 @@ struct RecordAndReplayTests {
   @Test func aLostUpdateReplaysEveryRun() async throws {
     let file = SessionFiles()
     defer { file.remove() }
-    await recordLostUpdate(to: file)
+    await recordLostUpdate(to: file, answeringSaves: (0, 0))
     for _ in 0..<20 {
       try await replay(session: file.url, interactor: SavingCounterInteractor(save: Recorded("save") {}))
     }
@@ -50,7 +33,7 @@ struct RecordAndReplayTests {
   @Test func theFixedCounterDivergesAtTheSecondChange() async throws {
     let file = SessionFiles()
     defer { file.remove() }
-    await recordLostUpdate(to: file)
+    await recordLostUpdate(to: file, answeringSaves: (0, 0))
     let fixed = SavingCounterInteractor(save: Recorded("save") {}, readsAfterSaving: true)
     let found = try #require(try await divergence(replaying: file.url, interactor: fixed))
     #expect(found.line == 9)

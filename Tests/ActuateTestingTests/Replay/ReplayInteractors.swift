@@ -137,3 +137,21 @@ final class Gate: Sendable {
     state.withLock { $0.waiting.remove(at: index) }.resume()
   }
 }
+
+/// Records the lost update live: two increments read 0, then their saves return in the order `answers` gives
+/// (each the index of the waiting save to let go).
+func recordLostUpdate(to file: SessionFiles, answeringSaves answers: (Int, Int)) async {
+  let gate = Gate()
+  let store = Store(
+    initialState: .init(), interactor: SavingCounterInteractor(save: Recorded("save") { await gate.pass() }),
+    recording: .file(file.path))
+  var arrivals = gate.arrivals.makeAsyncIterator()
+  store.send(.increment)
+  await arrivals.next()
+  store.send(.increment)
+  await arrivals.next()
+  gate.open(answers.0)
+  gate.open(answers.1)
+  await store.waitUntilIdle()
+  await store.flushDebugLog()
+}
