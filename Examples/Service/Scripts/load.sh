@@ -18,24 +18,7 @@ warmup=${WARMUP:-2s}
 connections=${CONNECTIONS:-64}
 threads=${THREADS:-1}
 port=${PORT:-18080}
-configurations=("store" "store, no debug log" "actor")
-declare -A arguments=(
-  ["store"]="--backend store"
-  ["store, no debug log"]="--backend store --log-level critical"
-  ["actor"]="--backend actor"
-  ["store, PostgreSQL"]="--backend store"
-)
-# With DATABASE_URL (Scripts/postgres.sh start prints one), stores that persist each cart in PostgreSQL too;
-# the other servers run without it.
-database=${DATABASE_URL:-}
-if [ -n "$database" ]; then configurations+=("store, PostgreSQL"); fi
-unset DATABASE_URL
-# Runs the service as `configuration` says, with the database only for the configuration that uses it. It
-# runs in the background, in a subshell that exec replaces, so that $! is the service's own process.
-service() {
-  if [ "$configuration" = "store, PostgreSQL" ]; then export DATABASE_URL=$database; fi
-  exec "$binary" "$@"
-}
+source Scripts/configurations.sh
 
 command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
 swift build -c release --product cart-service > "${TMPDIR:-/tmp}/cart-service-build.log" 2>&1 ||
@@ -65,6 +48,9 @@ ms() {
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| round | carts held by | requests/s | p50 (ms) | p99 (ms) | CPU per request (µs) | errors |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
+pid=
+# A run that gives up stops its server too: one left running would hold the port for the next run.
+trap 'if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; fi' EXIT
 for round in $(seq "$rounds"); do
   for configuration in "${configurations[@]}"; do
     rm -f "$results/out"  # so that the last run's "listening on" is not taken for this one's

@@ -17,6 +17,10 @@ swift build -c release --product cart-service > "${TMPDIR:-/tmp}/cart-service-bu
   { cat "${TMPDIR:-/tmp}/cart-service-build.log"; exit 1; }
 binary="$(swift build -c release --show-bin-path 2> /dev/null)/cart-service"
 out=$(mktemp)
+pid=
+# A run that gives up (a cart evicted too early, a sweep too slow) stops its server too: one left running
+# would hold the port and answer the next run's requests.
+trap 'if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; fi' EXIT
 
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }  # KiB
 
@@ -32,24 +36,7 @@ evicted() {
   exit 1
 }
 
-configurations=("store" "store, no debug log" "actor")
-declare -A arguments=(
-  ["store"]="--backend store"
-  ["store, no debug log"]="--backend store --log-level critical"
-  ["actor"]="--backend actor"
-  ["store, PostgreSQL"]="--backend store"
-)
-# With DATABASE_URL (Scripts/postgres.sh start prints one), stores that persist each cart in PostgreSQL too;
-# the other servers run without it.
-database=${DATABASE_URL:-}
-if [ -n "$database" ]; then configurations+=("store, PostgreSQL"); fi
-unset DATABASE_URL
-# Runs the service as `configuration` says, with the database only for the configuration that uses it. It
-# runs in the background, in a subshell that exec replaces, so that $! is the service's own process.
-service() {
-  if [ "$configuration" = "store, PostgreSQL" ]; then export DATABASE_URL=$database; fi
-  exec "$binary" "$@"
-}
+source Scripts/configurations.sh
 
 echo "| carts held by | at start (MiB) | $carts carts (MiB) | per cart (KiB) | evicted (MiB) | $carts more (MiB) | evicted again (MiB) |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
