@@ -15,9 +15,26 @@ enum TestDatabase {
     holder: String, leaseDuration: Duration = .seconds(10), _ body: (CartTable) async throws -> Void
   ) async throws {
     let url = try DatabaseURL(try #require(Self.url))
+    try await CartTable.withTable(url, holder: holder, leaseDuration: leaseDuration, logger: Self.logger, body)
+  }
+
+  /// Says what goes wrong only.
+  static let logger = {
     var logger = Logger(label: "cart-service-tests")
     logger.logLevel = .error
-    try await CartTable.withTable(url, holder: holder, leaseDuration: leaseDuration, logger: logger, body)
+    return logger
+  }()
+
+  /// Runs `body` with a client of `url`'s database, for what the service itself never does.
+  static func withClient(
+    _ url: DatabaseURL, logger: Logger, _ body: @Sendable (PostgresClient) async throws -> Void
+  ) async throws {
+    let client = url.client(logger: logger)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      try await body(client)
+    }
   }
 
   /// A cart name no earlier run used: the database outlives each run.
@@ -82,6 +99,38 @@ struct PersistenceTests {
     #expect(answer.reply.cart?.lines == ["apple": 1, "pear": 1])
     third.send(SIGTERM)
     #expect(await third.exit(within: .seconds(30)) == 0)
+  }
+
+  /// Processes that start together on a database without the tables all start: a deployment's first start,
+  /// or the failover test's two processes on CI's fresh database, where one of them failed.
+  @Test func eightProcessesStartingAtOnceOnAnEmptyDatabaseAllMakeOrFindTheTables() async throws {
+    let url = try DatabaseURL(try #require(TestDatabase.url))
+    let empty = "empty_\(UUID().uuidString.prefix(8).lowercased())"
+    let logger = TestDatabase.logger
+    try await TestDatabase.withClient(url, logger: logger) { client in
+      try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(empty)"), logger: logger)
+    }
+    let emptyURL = try DatabaseURL("postgres://\(url.user)@\(url.host):\(url.port)/\(empty)")
+    let starting: Result<Int, any Error>
+    do {
+      starting = .success(
+        try await withThrowingTaskGroup(of: Void.self, returning: Int.self) { group in
+          for process in 0..<8 {
+            group.addTask {
+              try await CartTable.withTable(
+                emptyURL, holder: "starting-\(process)", leaseDuration: .seconds(1), logger: logger
+              ) { _ in }
+            }
+          }
+          return try await group.reduce(0) { count, _ in count + 1 }
+        })
+    } catch {
+      starting = .failure(error)
+    }
+    try await TestDatabase.withClient(url, logger: logger) { client in
+      try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(empty)"), logger: logger)
+    }
+    #expect(try starting.get() == 8)
   }
 
   @Test func aHolderFencedOutCannotWrite() async throws {

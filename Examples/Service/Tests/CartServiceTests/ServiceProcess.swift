@@ -31,7 +31,8 @@ final class ServiceProcess: Sendable {
     process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
-    let standardError = folder.appendingPathComponent("stderr.log")
+    // A file per process: two services started in one folder each keep what they said.
+    let standardError = folder.appendingPathComponent("stderr-\(UUID().uuidString.prefix(8)).log")
     _ = FileManager.default.createFile(atPath: standardError.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: standardError)
     let (exitStatus, exited) = AsyncStream<Int32>.makeStream()
@@ -41,7 +42,13 @@ final class ServiceProcess: Sendable {
     }
     try process.run()
     DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
-    let port = try await firstPort(in: output.fileHandleForReading)
+    let port: Int
+    do {
+      port = try await firstPort(in: output.fileHandleForReading)
+    } catch let failure as Failure {
+      let said = (try? String(contentsOf: standardError, encoding: .utf8)) ?? ""
+      throw Failure(description: "\(failure.description)\nIts standard error:\n\(said)")
+    }
     return ServiceProcess(port: port, standardError: standardError, process: process, exitStatus: exitStatus)
   }
 

@@ -18,22 +18,34 @@ public struct CartTable: Sendable {
   let logger: Logger
 
   /// Makes the tables if they do not exist yet.
+  ///
+  /// `CREATE TABLE IF NOT EXISTS` is not safe to run at once from two connections: on a database without
+  /// the table, both may try to make it, and one fails with a duplicate key in `pg_type`. Processes that
+  /// start together (a deployment, the failover test) make the tables one at a time, under a lock that
+  /// PostgreSQL releases when the transaction ends.
   func prepare() async throws {
     try await run("making the carts table") { [client, logger] in
-      try await client.query(
-        """
-        CREATE TABLE IF NOT EXISTS carts (
-          id text PRIMARY KEY, version integer, state jsonb, holder text, fence bigint NOT NULL,
-          lease_until timestamptz, saved_at timestamptz)
-        """, logger: logger)
-      try await client.query(
-        """
-        CREATE TABLE IF NOT EXISTS unreadable_carts (
-          id text NOT NULL, fence bigint NOT NULL, version integer, state jsonb, reason text NOT NULL,
-          set_aside_at timestamptz NOT NULL, PRIMARY KEY (id, fence))
-        """, logger: logger)
+      try await client.withTransaction(logger: logger) { connection in
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS carts (
+            id text PRIMARY KEY, version integer, state jsonb, holder text, fence bigint NOT NULL,
+            lease_until timestamptz, saved_at timestamptz)
+          """, logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS unreadable_carts (
+            id text NOT NULL, fence bigint NOT NULL, version integer, state jsonb, reason text NOT NULL,
+            set_aside_at timestamptz NOT NULL, PRIMARY KEY (id, fence))
+          """, logger: logger)
+      }
     }
   }
+
+  /// The advisory lock that makes the tables one process at a time: any number of the database's own, so
+  /// long as nothing else in the database uses it.
+  static let schemaLock: Int64 = 0x6361_7274_7321
 
   /// Takes the lease on `cart` unless another process holds one that has not expired, and returns it with
   /// what was saved. Without `creating`, a cart with no row is ``SessionRefusal/unknown(_:)``.
