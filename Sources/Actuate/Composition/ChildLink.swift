@@ -20,10 +20,9 @@ protocol ChildLink<Member>: StoreRoute, AnyObject {
   /// change that removed it), or the last it had, and writes nothing.
   func detach(oldRoot: (any Sendable)?)
 
-  /// What the root's task records share, the child's among them.
+  /// What the root's task records share, the child's among them, and the root's executor, which the child
+  /// shares.
   var home: RecordHome { get }
-  /// The root's executor, which the child shares.
-  var anchor: ExecutorAnchor { get }
   /// The root's clock.
   var clock: any Clock<Duration> { get }
   /// The root's tracker of values handed to hooks, so that a TestStore waits for the child's hooks too.

@@ -64,7 +64,6 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
 
   var childName: String? { name }
   var home: RecordHome { store.home }
-  var anchor: ExecutorAnchor { store.anchor }
   var clock: any Clock<Duration> { store.clock }
   var deliveries: DeliveryTracker { store.deliveries }
   var childHooks: ChildHooks? { store.childHooks }

@@ -43,7 +43,7 @@ extension StoreActor {
     var started: [any ChildNodeProtocol] = []
     var ended = Set<UInt64>()
     children!.reconcile(with: current, oldRoot: old, parent: parent, started: &started, ended: &ended)
-    if !started.isEmpty || !ended.isEmpty { anchor.countsChildren = children!.watches }
+    if !started.isEmpty || !ended.isEmpty { home.countsChildren = children!.watches }
     carryOut(scheduler.cancel(children: ended, reason: .childGone))
     for node in started { node.start() }
   }
@@ -64,7 +64,7 @@ extension StoreActor {
   }
 
   /// Marks the children whose state went away since the last write of the open stretch (see
-  /// `ChildTable.noteGone`). Only a root whose children can go calls it (`anchor.countsChildren`).
+  /// `ChildTable.noteGone`). Only a root whose children can go calls it (`home.countsChildren`).
   @inline(never)
   func noteGoneChildren() {
     children!.noteGone(in: current)

@@ -12,7 +12,7 @@ extension StoreActor {
   func beginWrite() -> Bool {
     // In the middle of a stretch, a parent first notes the children whose state went away since the
     // stretch's last write: this write may bring it back, and the child that was there must still end.
-    if hasChildren, stretch.openChange != nil, anchor.countsChildren { noteGoneChildren() }
+    if hasChildren, stretch.openChange != nil, home.countsChildren { noteGoneChildren() }
     if let cleaning = stretch.cleaning {
       if isObserved { willWrite(cleaningUp: cleaning) }
       return true

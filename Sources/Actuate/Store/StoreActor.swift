@@ -61,17 +61,16 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.isChild = false
     let children = ChildTable(interactor.children)
     self.children = children
-    let home = RecordHome()
+    let home = RecordHome(owned: owned)
     self.intake = Intake(home: home)
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: home, anchor: ExecutorAnchor(owned: owned),
-      link: nil, route: OwnRoute<I>(), hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
+      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
       starter: starter, persister: persister)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
   init(
-    child interactor: I, link: any ChildLink<I>, anchor: ExecutorAnchor, clock: any Clock<Duration>, hooks: ChildHooks?
+    child interactor: I, link: any ChildLink<I>, clock: any Clock<Duration>, hooks: ChildHooks?
   ) {
     self.current = link.state
     self.interactor = interactor
@@ -81,8 +80,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     let children = ChildTable(interactor.children)
     self.children = children
     self.wiring = StoreWiring(
-      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, anchor: anchor,
-      link: link, route: link, hasChildren: children != nil,
+      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, link: link, hasChildren: children != nil,
       hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
       childHooks: hooks, starter: nil, persister: nil)
   }
@@ -100,14 +98,15 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   package nonisolated var home: RecordHome { wiring.home }
   /// Values handed to hooks that are still reacting to them.
   nonisolated var deliveries: DeliveryTracker { wiring.home.deliveries }
-  /// Whose executor this store runs on: its own, or, for a child store, its root's.
-  nonisolated var anchor: ExecutorAnchor { wiring.anchor }
-  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
+  /// `home.executor`, kept so that every hop onto the store reads it without a call.
   nonisolated var executor: UnownedSerialExecutor { wiring.executor }
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated var link: (any ChildLink<I>)? { wiring.link }
   /// Where this store's sends, cancels and hook reports go.
-  nonisolated var route: any StoreRoute<I> { wiring.route }
+  nonisolated var route: any StoreRoute<I> {
+    if let link = wiring.link { return link }
+    return OwnRoute<I>()
+  }
   /// Whether the interactor declares children: `children != nil`, asked on every write and action without
   /// a look-up of the table's generic type.
   nonisolated var hasChildren: Bool { wiring.hasChildren }

@@ -13,18 +13,15 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// is `nil` for them costs a store 8 bytes, where the clock itself, an existential, would cost 40.
   private let otherClock: ClockBox?
   let warnings: WarningRoute
-  /// What the store's task records share; a child store's records are its root's.
+  /// What the store's task records share, and the executor it runs on; a child store's are its root's, so
+  /// that parent and children share one serial executor and a child's handler reaches the root's state
+  /// without a hop.
   let home: RecordHome
-  /// Whose executor the store runs on: its own, or, for a child store, its root's, so that parent and
-  /// children share one serial executor and a child's handler reaches the root's state without a hop.
-  let anchor: ExecutorAnchor
-  /// `anchor.executor`, kept so that every hop onto the store reads it without a call.
+  /// `home.executor`, kept so that every hop onto the store reads it without a call.
   let executor: UnownedSerialExecutor
-  /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
+  /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
+  /// and hook reports go. `nil` for a root, which carries them out itself.
   let link: (any ChildLink<I>)?
-  /// Where the store's sends, cancels and hook reports go: the store itself for a root, its root through
-  /// `link` for a child.
-  let route: any StoreRoute<I>
   let hooksToStart: [I.Hook]
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   let childHooks: ChildHooks?
@@ -35,18 +32,16 @@ struct StoreWiring<I: Interactor>: Sendable {
   let persister: Persister<I.State>?
 
   init(
-    storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome, anchor: ExecutorAnchor,
-    link: (any ChildLink<I>)?, route: any StoreRoute<I>, hasChildren: Bool, hooksToStart: [I.Hook],
+    storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome,
+    link: (any ChildLink<I>)?, hasChildren: Bool, hooksToStart: [I.Hook],
     childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?
   ) {
     self.storeID = storeID
     self.otherClock = clock is ContinuousClock ? nil : ClockBox(clock)
     self.warnings = warnings
     self.home = home
-    self.anchor = anchor
-    self.executor = anchor.executor
+    self.executor = home.executor
     self.link = link
-    self.route = route
     self.hasChildren = hasChildren
     self.hooksToStart = hooksToStart
     self.childHooks = childHooks

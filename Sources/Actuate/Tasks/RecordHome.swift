@@ -2,12 +2,16 @@
 import Synchronization
 #endif
 
-/// What every task record of one store shares, so that a record costs one allocation and no lock of its own;
-/// and the store's intake, under the same lock.
-package final class RecordHome: @unchecked Sendable {
-  // @unchecked: `owner` is set once, as the store is made, before anything can read it, and read only with
-  // `lock` held while `Shared.ownerGone` is false; `lazyDeliveries` is set once, as the Synchronization
-  // type or the lock guarantees.
+/// What a root store and the children inside it share: the serial executor they all run on, the lock and
+/// the counter of their task records, so that a record costs one allocation and no lock of its own, and the
+/// root's intake, under the same lock.
+///
+/// An actor only for its executor: a root store and every child store inside it run on it, so they exclude
+/// each other and a parent's code reaches a child's without a hop. One object for both, not an executor's
+/// actor beside a class of records, because every store holds one: an idle store is smaller by an object,
+/// its header and its pointer. On Linux the lock is inline too (`Mutex`); Apple's platforms get `Mutex`
+/// only from macOS 15 and iOS 18, so there it stays an object of its own.
+package final actor RecordHome {
 
   /// The store actor, for ``ActionTask/cancel()``, while its ``Store`` lives: a handle kept after its store
   /// is gone then keeps nothing alive. Neither a weak reference to the actor nor to the `Store`: a weak
@@ -15,11 +19,24 @@ package final class RecordHome: @unchecked Sendable {
   /// and release of it slower. The `Store` marks `ownerGone` first thing as it goes, before it lets go of
   /// the actor, so a reader that finds it unmarked, under the lock, retains an actor the `Store` still holds.
   /// Once the `Store` is gone its actor has stopped, and there is nothing left to cancel.
-  private unowned(unsafe) var owner: (any TaskOwner)?
+  // nonisolated(unsafe): set once, as the store is made, before anything can read it, and read only with
+  // `lock` held while `Shared.ownerGone` is false.
+  private nonisolated(unsafe) unowned(unsafe) var owner: (any TaskOwner)?
   /// Guards the published fields of every record of the store, and what is shared below.
-  let lock = Locked(Shared())
+  #if canImport(Darwin)
+  nonisolated let lock = Locked(Shared())
+  #else
+  nonisolated let lock = Mutex(Shared())
+  #endif
   /// Numbers the store's tasks in the order they were made (``Intake/nextNumber()``).
-  let numbers = AtomicCounter()
+  nonisolated let numbers = AtomicCounter()
+  /// Whether the root's writes in the middle of a stretch must count its children first (see
+  /// `ChildTable.noteGone`): set by the root as it reconciles them. Kept here, on an object every store
+  /// holds, so that each write asks a flag, not the root's generic table.
+  nonisolated(unsafe) var countsChildren = false
+  /// The executor a TestStore owns, which the stores run on instead of the home's own; `nil` for a store
+  /// of its own.
+  nonisolated let owned: (any OwnedExecutor)?
 
   /// What `lock` guards beside the records' published fields.
   struct Shared {
@@ -40,13 +57,20 @@ package final class RecordHome: @unchecked Sendable {
   /// Made the first time it is asked for: most stores never hand anything to a hook, sleep on a clock or
   /// wait until idle, and the tracker and its lock are a third of what an idle store would cost. Where
   /// `AtomicLazyReference` needs a newer system (Apple's before macOS 15), the tracker is kept under `lock`.
-  private let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
+  private nonisolated let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
   #endif
 
-  init() {}
+  init(owned: (any OwnedExecutor)? = nil) {
+    self.owned = owned
+  }
+
+  /// The executor the stores run on: the owned one, or the home's own.
+  nonisolated var executor: UnownedSerialExecutor {
+    owned?.asUnownedSerialExecutor() ?? unownedExecutor
+  }
 
   /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
-  package var deliveries: DeliveryTracker {
+  package nonisolated var deliveries: DeliveryTracker {
     #if canImport(Darwin)
     lock.withLock { shared in
       if let tracker = shared.deliveries { return tracker }
@@ -60,7 +84,7 @@ package final class RecordHome: @unchecked Sendable {
   }
 
   /// The tracker if anything has asked for it yet: a store that was never asked has nothing outstanding.
-  var deliveriesIfMade: DeliveryTracker? {
+  nonisolated var deliveriesIfMade: DeliveryTracker? {
     #if canImport(Darwin)
     lock.withLock { $0.deliveries }
     #else
@@ -69,17 +93,17 @@ package final class RecordHome: @unchecked Sendable {
   }
 
   /// Where ``ActionTask/cancel()`` goes.
-  package var store: (any TaskOwner)? {
+  package nonisolated var store: (any TaskOwner)? {
     lock.withLock { $0.ownerGone ? nil : owner }
   }
 
   /// Sets the store actor its `Store` holds; before the store is shared.
-  func attach(_ owner: any TaskOwner) {
+  nonisolated func attach(_ owner: any TaskOwner) {
     self.owner = owner
   }
 
   /// The `Store` is going: `owner` is not read from now on.
-  func detach() {
+  nonisolated func detach() {
     lock.withLock { $0.ownerGone = true }
   }
 }
