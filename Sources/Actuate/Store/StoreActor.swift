@@ -39,6 +39,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// `link != nil`, asked on every read and write without a look-up of the link's existential type. (After
   /// `observers`, in the padding at its end.)
   @usableFromInline nonisolated let isChild: Bool
+  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
+  /// a look-up of the table's generic type. (Beside `isChild`, in the same padding.)
+  nonisolated let hasChildren: Bool
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
 
   /// The state before the open change's first write; only while a change is open.
@@ -61,10 +64,11 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.isChild = false
     let children = ChildTable(interactor.children)
     self.children = children
+    self.hasChildren = children != nil
     let home = RecordHome(owned: owned)
     self.intake = Intake(home: home)
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hasChildren: children != nil, hooksToStart: hooks, childHooks: childHooks,
+      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks, childHooks: childHooks,
       starter: starter, persister: persister)
   }
 
@@ -79,8 +83,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.intake = Intake(home: link.home)
     let children = ChildTable(interactor.children)
     self.children = children
+    self.hasChildren = children != nil
     self.wiring = StoreWiring(
-      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, link: link, hasChildren: children != nil,
+      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, link: link,
       hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
       childHooks: hooks, starter: nil, persister: nil)
   }
@@ -107,9 +112,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     if let link = wiring.link { return link }
     return OwnRoute<I>()
   }
-  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
-  /// a look-up of the table's generic type.
-  nonisolated var hasChildren: Bool { wiring.hasChildren }
   nonisolated var hooksToStart: [I.Hook] { wiring.hooksToStart }
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   nonisolated var childHooks: ChildHooks? { wiring.childHooks }

@@ -4,17 +4,19 @@ public struct StoreID: Hashable, Sendable, CustomStringConvertible {
   /// The name the store was given (`cart alice`), or else its interactor's type name (`SearchInteractor`).
   public let name: String
   /// Tells stores apart, named or not; counts up from 1 in each process.
-  public let number: Int
-  /// Whether `name` was given, rather than taken from the interactor's type.
-  private let isGiven: Bool
+  public var number: Int { Int(bitPattern: bits & ~Self.givenBit) }
+  /// The number, and in its top bit whether `name` was given rather than taken from the interactor's type:
+  /// one word, not two, in every store.
+  private let bits: UInt
+  private var isGiven: Bool { bits & Self.givenBit != 0 }
+  private static let givenBit: UInt = 1 << (UInt.bitWidth - 1)
 
   private static let counter = AtomicCounter()
 
   /// An id for a store of interactor type `type`, named `given` if it is not `nil`.
   init(type: String, given: String? = nil) {
     self.name = given ?? type
-    self.isGiven = given != nil
-    self.number = Int(truncatingIfNeeded: Self.counter.next())
+    self.bits = UInt(truncatingIfNeeded: Self.counter.next()) | (given != nil ? Self.givenBit : 0)
   }
 
   /// A placeholder for an entry not yet given its store: it takes no number.
@@ -22,8 +24,7 @@ public struct StoreID: Hashable, Sendable, CustomStringConvertible {
 
   private init() {
     name = ""
-    isGiven = true
-    number = 0
+    bits = Self.givenBit
   }
 
   /// The given name (`cart alice`), or the interactor's type and the number (`SearchInteractor#3`).

@@ -6,60 +6,69 @@
 /// anything: each is a field at a fixed offset.
 struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
-  /// Whether the interactor declares children, asked on every write and action without a look-up of the
-  /// children table's generic type. (Beside `storeID`, in the padding after it.)
-  let hasChildren: Bool
-  /// The store's clock unless it is the continuous clock: most stores run on that one, and a reference that
-  /// is `nil` for them costs a store 8 bytes, where the clock itself, an existential, would cost 40.
-  private let otherClock: ClockBox?
-  let warnings: WarningRoute
   /// What the store's task records share, and the executor it runs on; a child store's are its root's, so
   /// that parent and children share one serial executor and a child's handler reaches the root's state
   /// without a hop.
   let home: RecordHome
-  /// `home.executor`, kept so that every hop onto the store reads it without a call.
-  let executor: UnownedSerialExecutor
   /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
   /// and hook reports go. `nil` for a root, which carries them out itself.
   let link: (any ChildLink<I>)?
   let hooksToStart: [I.Hook]
-  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
-  let childHooks: ChildHooks?
   /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
   /// interactor in the client's module; `nil` for the others, which start them through `run`.
   let starter: TaskStarter<I>?
-  /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
-  let persister: Persister<I.State>?
+  /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
+  /// clock, warning to standard error, with no test's choice of children's hooks and no persistence, where
+  /// the four inline would cost it 40.
+  private let uncommon: Uncommon?
+
+  /// The parts of the wiring most stores leave at their defaults.
+  private final class Uncommon: Sendable {
+    /// A clock other than the continuous one.
+    let clock: (any Clock<Duration>)?
+    let warnings: WarningRoute
+    let childHooks: ChildHooks?
+    let persister: Persister<I.State>?
+
+    init(
+      clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?, persister: Persister<I.State>?
+    ) {
+      self.clock = clock
+      self.warnings = warnings
+      self.childHooks = childHooks
+      self.persister = persister
+    }
+  }
 
   init(
     storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome,
-    link: (any ChildLink<I>)?, hasChildren: Bool, hooksToStart: [I.Hook],
+    link: (any ChildLink<I>)?, hooksToStart: [I.Hook],
     childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?
   ) {
     self.storeID = storeID
-    self.otherClock = clock is ContinuousClock ? nil : ClockBox(clock)
-    self.warnings = warnings
     self.home = home
-    self.executor = home.executor
     self.link = link
-    self.hasChildren = hasChildren
     self.hooksToStart = hooksToStart
-    self.childHooks = childHooks
     self.starter = starter
-    self.persister = persister
+    let otherClock = clock is ContinuousClock ? nil : clock
+    if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil {
+      uncommon = nil
+    } else {
+      uncommon = Uncommon(clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister)
+    }
   }
 
   /// The clock the store sleeps on.
-  var clock: any Clock<Duration> { otherClock?.clock ?? ContinuousClock() }
-}
-
-/// A clock other than the continuous one, held by reference (see `StoreWiring.otherClock`).
-final class ClockBox: Sendable {
-  let clock: any Clock<Duration>
-
-  init(_ clock: any Clock<Duration>) {
-    self.clock = clock
-  }
+  var clock: any Clock<Duration> { uncommon?.clock ?? ContinuousClock() }
+  /// Where the store's warnings go: its debug log, or standard error.
+  var warnings: WarningRoute { uncommon?.warnings ?? WarningRoute() }
+  /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
+  var childHooks: ChildHooks? { uncommon?.childHooks }
+  /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
+  var persister: Persister<I.State>? { uncommon?.persister }
+  /// The executor the store runs on. Read from the home at each hop rather than kept here: a load and a
+  /// branch, where a copy would cost every store 16 bytes.
+  var executor: UnownedSerialExecutor { home.executor }
 }
 
 /// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,

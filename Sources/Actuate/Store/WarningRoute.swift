@@ -13,6 +13,9 @@ struct WarningRoute: Sendable {
     self.log = log
   }
 
+  /// Whether warnings go to standard error, as a route made with no log sends them.
+  var isStandardError: Bool { log == nil }
+
   func warn(_ message: String) {
     if let log { log(message) } else { Diagnostics.warn(message) }
   }
