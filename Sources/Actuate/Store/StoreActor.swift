@@ -103,8 +103,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   package nonisolated var home: RecordHome { wiring.home }
   /// Values handed to hooks that are still reacting to them.
   nonisolated var deliveries: DeliveryTracker { wiring.home.deliveries }
-  /// `home.executor`, kept so that every hop onto the store reads it without a call.
-  nonisolated var executor: UnownedSerialExecutor { wiring.executor }
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated var link: (any ChildLink<I>)? { wiring.link }
   /// Where this store's sends, cancels and hook reports go.
@@ -120,7 +118,13 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
 
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
   /// returns may change.
-  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor { wiring.executor }
+  ///
+  /// Read from the home at every hop, not kept in the store, which it would cost 16 bytes: two loads and a
+  /// branch, written out here rather than through `RecordHome.executor`, so that a hop makes no call.
+  @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    let home = wiring.home
+    return home.owned?.asUnownedSerialExecutor() ?? home.unownedExecutor
+  }
 
   // MARK: State
 

@@ -66,9 +66,6 @@ struct StoreWiring<I: Interactor>: Sendable {
   var childHooks: ChildHooks? { uncommon?.childHooks }
   /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
   var persister: Persister<I.State>? { uncommon?.persister }
-  /// The executor the store runs on. Read from the home at each hop rather than kept here: a load and a
-  /// branch, where a copy would cost every store 16 bytes.
-  var executor: UnownedSerialExecutor { home.executor }
 }
 
 /// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,
