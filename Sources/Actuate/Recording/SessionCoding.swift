@@ -35,6 +35,11 @@ package enum SessionCoding {
     return value
   }
 
+  /// Why decoding `json` failed, for a message that names the session's line.
+  package static func describe(_ error: any Error, in json: String) -> String {
+    String(describing: error)
+  }
+
   /// A type the session cannot hold: it is not `Codable`.
   package struct NotDecodable: Error, CustomStringConvertible {
     package let type: String

@@ -155,3 +155,40 @@ func recordLostUpdate(to file: SessionFiles, answeringSaves answers: (Int, Int))
   await store.waitUntilIdle()
   await store.flushDebugLog()
 }
+
+/// A log fed by sends and by a hook on a sequence of events from outside the store: the session records
+/// both, in the order the store took them.
+struct EventLogInteractor: Interactor {
+  struct Event: Codable, Sendable {
+    var text: String
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var log: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case note(String)
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case events
+  }
+
+  let events: AsyncStream<Event>
+  /// A change to the hook's handling: a replay of an older session diverges at its first element.
+  var uppercasesEvents = false
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    if case .note(let text) = action { store.log.append(text) }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
+    .forEach(events) { event, store in store.log.append(uppercasesEvents ? event.text.uppercased() : event.text) }
+  }
+}
+
+extension EventLogInteractor {
+  /// A replay's: the session feeds the hook, so its sequence never yields.
+  static var replaying: Self { Self(events: AsyncStream { _ in }) }
+}
