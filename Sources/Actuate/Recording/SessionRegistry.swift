@@ -45,8 +45,9 @@ package protocol DependencyRecording: AnyObject, Sendable {
 /// Where a replaying store's ``Recorded`` dependencies get their answers, and its hooks the elements they
 /// took from outside.
 package protocol DependencyReplaying: AnyObject, Sendable {
-  /// Waits until the replay reaches the recorded answer of this call, and returns it as the session has it.
-  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> ReplayedAnswer
+  /// Waits until the replay reaches the recorded answer of this call, and returns it as the session has it,
+  /// with its line.
+  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> (answer: ReplayedAnswer, line: Int)
   /// Whether the session holds elements of `hook`: the replay then feeds them, and its sequence is unused.
   func feeds(_ hook: String) -> Bool
   /// Waits until the replay reaches the next recorded element of `hook`, and returns its JSON and line;

@@ -63,8 +63,7 @@ struct ReplayedHookElements<Element> {
     } catch {
       replayer.failed(
         at: line,
-        "the element of hook \(hook) no longer decodes as \(String(reflecting: Element.self)): \(SessionCoding.describe(error, in: json)). The element type changed since the recording: record a new session."
-      )
+        SessionCoding.decodingFailure(of: "the element of hook \(hook)", as: Element.self, from: json, error: error))
       return nil
     }
   }

@@ -27,7 +27,8 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
     } catch {
       throw SessionError(
         path: session.path, line: 1,
-        message: "the initial state no longer decodes as \(String(reflecting: I.State.self)): \(error)")
+        message: SessionCoding.decodingFailure(
+          of: "the initial state", as: I.State.self, from: session.header.state, error: error))
     }
     let clock = TestClock()
     let start = clock.now
@@ -63,9 +64,8 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
         } catch {
           throw SessionError(
             path: session.path, line: line.number,
-            message:
-              "the action \(description) no longer decodes as \(String(reflecting: I.Action.self)): \(error). The Action type changed since the recording: record a new session."
-          )
+            message: SessionCoding.decodingFailure(
+              of: "the action \(description)", as: I.Action.self, from: json, error: error))
         }
         _ = store.store.actor.sendAsRecorded(action)
       case .call(let dependency, let call, _):
@@ -75,7 +75,7 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
             "the recording calls \"\(dependency)\" here (call \(call)), and the replay did not.")
         }
       case .answer(let dependency, let call, let answer):
-        if !replayer.release(dependency, call: call, with: answer) {
+        if !replayer.release(dependency, call: call, with: answer, line: line.number) {
           return divergence(
             at: line.number, action: dependency,
             "the recording's call \(call) of \"\(dependency)\" is answered here, and the replay has no such call waiting."

@@ -14,7 +14,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     var recorded: [String: [(line: Int, input: String)]] = [:]
     /// How many calls of each dependency the code has made.
     var made: [String: Int] = [:]
-    var waiting: [Call: CheckedContinuation<ReplayedAnswer, any Error>] = [:]
+    var waiting: [Call: CheckedContinuation<(answer: ReplayedAnswer, line: Int), any Error>] = [:]
     /// The first call the session cannot answer, reported when the replay next looks.
     var problem: SessionError?
     /// The line the replay has reached: where a call the recording does not have is reported.
@@ -38,7 +38,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     state = Locked(State(recorded: recorded))
   }
 
-  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> ReplayedAnswer {
+  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> (answer: ReplayedAnswer, line: Int) {
     let given = (try? SessionCoding.json(input)) ?? nil
     return try await withCheckedThrowingContinuation { continuation in
       let problem: SessionError? = state.withLock { state in
@@ -113,13 +113,14 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     state.withLock { $0.made[dependency, default: 0] >= number }
   }
 
-  /// Gives call `number` of `dependency` its recorded answer; `false` if it is not waiting for one.
-  func release(_ dependency: String, call number: Int, with answer: ReplayedAnswer) -> Bool {
+  /// Gives call `number` of `dependency` its recorded answer, of line `line`; `false` if it is not waiting
+  /// for one.
+  func release(_ dependency: String, call number: Int, with answer: ReplayedAnswer, line: Int) -> Bool {
     guard
       let continuation = state.withLock({ $0.waiting.removeValue(forKey: Call(dependency: dependency, number: number)) }
       )
     else { return false }
-    continuation.resume(returning: answer)
+    continuation.resume(returning: (answer, line))
     return true
   }
 

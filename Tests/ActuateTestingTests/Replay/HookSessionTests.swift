@@ -87,7 +87,7 @@ struct HookSessionTests {
     #expect(error?.path == file.path)
     #expect(error?.line == 2)
     #expect(error?.message.hasPrefix("the element of hook .events no longer decodes as") == true)
-    #expect(error?.message.hasSuffix("The element type changed since the recording: record a new session.") == true)
+    #expect(error?.message.hasSuffix("The type changed since the recording: record a new session.") == true)
   }
 
   @Test func aReplayedHookThatTakesAnElementTheSessionLacksIsNamed() async throws {
