@@ -30,7 +30,7 @@ extension Store {
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
     starter: TaskStarter<I>?, recording: SessionRecording = .environment
   ) {
-    let recorder = recording.recorder(for: I.self)
+    let recorder = recording.recorder(for: I.self, name: name)
     self.init(
       initialState: state, interactor: interactor, clock: recorder?.recording(clock) ?? clock,
       hooks: Array(I.Hook.allCases), observers: recorder.map { [$0.observer] } ?? [],

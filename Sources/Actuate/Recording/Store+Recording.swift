@@ -16,8 +16,8 @@ extension Store {
   ///   - clock: The clock for debounce, throttle and ``StoreActor/sleep(for:)``.
   ///   - debug: Whether this store is logged; see ``DebugLogging``.
   ///   - name: What its log entries, its trace, its warnings and its session call it.
-  ///   - recording: ``SessionRecording/file(_:)``, ``SessionRecording/off``, or
-  ///     ``SessionRecording/environment`` (what a store made without this argument does).
+  ///   - recording: ``SessionRecording/file(_:)``, ``SessionRecording/folder(_:)``, ``SessionRecording/off``,
+  ///     or ``SessionRecording/environment`` (what a store made without this argument does).
   @inlinable
   public convenience init(
     initialState: I.State, interactor: I, clock: some Clock<Duration> = ContinuousClock(),
