@@ -51,6 +51,17 @@ package enum SessionCoding {
       "\(what) no longer decodes as \(String(reflecting: type)): \(error). The type changed since the recording: record a new session."
   }
 
+  /// What made a change, as a session's `change` line names it, and a replay compares.
+  package static func describe<I: Interactor>(_ cause: StoreCause<I>) -> String {
+    switch cause {
+    case .action(let action, _): Actuate.describe(action)
+    case .hook(let hook): "hook \(Actuate.describe(hook))"
+    case .childHook(let hook): "\(hook)"
+    case .cancellation(let action, _, let reason): "the cleanup of \(Actuate.describe(action)) (\(reason))"
+    case .unknown: "code outside any handler or hook"
+    }
+  }
+
   /// A type the session cannot hold: it is not `Codable`.
   package struct NotDecodable: Error, CustomStringConvertible {
     package let type: String

@@ -47,7 +47,9 @@ struct SessionLines<I: Interactor> {
     case .clock(let offset):
       return object([("kind", "\"clock\""), ("at", "\(nanoseconds(offset))")])
     case .changed(let state, let cause, let number):
-      var fields = [("kind", "\"change\""), ("change", "\(number)"), ("cause", SessionCoding.quoted(describe(cause)))]
+      var fields = [
+        ("kind", "\"change\""), ("change", "\(number)"), ("cause", SessionCoding.quoted(SessionCoding.describe(cause))),
+      ]
       if case .action(_, let task) = cause { fields.append(("task", "\(task)")) }
       fields.append(("state", encoded(state, what: "its state")))
       return object(fields)
@@ -89,15 +91,5 @@ struct SessionLines<I: Interactor> {
   private func nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
-
-  private func describe(_ cause: StoreCause<I>) -> String {
-    switch cause {
-    case .action(let action, _): Actuate.describe(action)
-    case .hook(let hook): "hook \(Actuate.describe(hook))"
-    case .childHook(let hook): "\(hook)"
-    case .cancellation(let action, _, let reason): "the cleanup of \(Actuate.describe(action)) (\(reason))"
-    case .unknown: "code outside any handler or hook"
-    }
   }
 }

@@ -19,7 +19,7 @@ struct HookSessionTests {
     await store.sendAndWait(.note("b"))
     continuation.yield(.init(text: "y"))
     _ = await store.values(\.log).first { $0.count == 4 }
-    await store.flushDebugLog()
+    await store.stopAndFlush()
   }
 
   @Test func anOutsideHooksElementsAreRecordedBetweenTheSends() async throws {
@@ -29,11 +29,11 @@ struct HookSessionTests {
     let kinds = file.lines.dropFirst().compactMap { line in
       line.firstRange(of: #""kind":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } }
     }
-    #expect(kinds == ["send", "change", "hook", "change", "send", "change", "hook", "change"])
+    #expect(kinds == ["send", "change", "hook", "change", "send", "change", "hook", "change", "stopped"])
     let hookLine = try #require(file.lines.first { $0.contains(#""kind":"hook""#) })
     #expect(hookLine.hasPrefix(#"{"kind":"hook","hook":".events","task":"#))
     #expect(hookLine.hasSuffix(#""element":{"text":"x"}}"#))
-    #expect(file.lines.last?.hasSuffix(#""state":{"log":["a","x","b","y"]}}"#) == true)
+    #expect(file.lines.dropLast().last?.hasSuffix(#""state":{"log":["a","x","b","y"]}}"#) == true)
   }
 
   @Test func theSessionReplaysEveryRun() async throws {
@@ -103,5 +103,42 @@ struct HookSessionTests {
       })
     let error = await #expect(throws: SessionError.self) { try await replay(session: file.url, interactor: live) }
     #expect(error?.message.hasPrefix("the hook .events took an element (") == true)
+  }
+
+  @Test func anElementTypeThatIsNotCodableIsNamedOnceAndTheRestIsRecorded() async throws {
+    let file = SessionFiles()
+    defer { file.remove() }
+    let warnings = Warnings()
+    let (pings, continuation) = AsyncStream<UncodableEventInteractor.Ping>.makeStream()
+    await warnings.collect {
+      let store = Store(
+        initialState: .init(), interactor: UncodableEventInteractor(pings: pings), recording: .file(file.path))
+      continuation.yield(.init(number: 1))
+      continuation.yield(.init(number: 2))
+      _ = await store.values(\.pings).first { $0.count == 2 }
+      await store.stopAndFlush()
+    }
+    #expect(warnings.all.count == 1)
+    #expect(
+      warnings.all.first?.contains(
+        "leaves out the elements of hook .pings: ActuateTestingTests.UncodableEventInteractor.Ping is not Codable")
+        == true)
+    let hookLines = file.lines.filter { $0.contains(#""kind":"hook""#) }
+    #expect(hookLines.count == 2)
+    #expect(hookLines.allSatisfy { $0.hasSuffix(#""element":null}"#) })
+    #expect(file.lines.dropLast().last?.hasSuffix(#""state":{"pings":[1,2]}}"#) == true)
+  }
+
+  @Test func theSameStateMadeByOtherCodeDiverges() async throws {
+    let file = SessionFiles()
+    defer { file.remove() }
+    try file.write(
+      #"{"format":"actuate-session","version":1,"interactor":"EventLogInteractor","store":"EventLogInteractor#1","state":{"log":[]}}"#
+        + "\n" + #"{"kind":"send","task":1,"action":{"note":{"_0":"a"}},"description":".note(\"a\")"}"# + "\n"
+        + #"{"kind":"change","change":1,"cause":"hook .events","state":{"log":["a"]}}"# + "\n")
+    let found = try #require(try await divergence(replaying: file.url, interactor: EventLogInteractor.replaying))
+    #expect(found.line == 3)
+    #expect(found.change == 1)
+    #expect(found.summary == #"change 1 was made by hook .events in the recording, and by .note("a") in the replay"#)
   }
 }

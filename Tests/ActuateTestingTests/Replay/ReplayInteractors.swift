@@ -192,3 +192,43 @@ extension EventLogInteractor {
   /// A replay's: the session feeds the hook, so its sequence never yields.
   static var replaying: Self { Self(events: AsyncStream { _ in }) }
 }
+
+/// A hook on events that are not Codable: the session leaves them out, with one warning.
+struct UncodableEventInteractor: Interactor {
+  struct Ping: Sendable {
+    var number: Int
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var pings: [Int] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case reset
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case pings
+  }
+
+  let pings: AsyncStream<Ping>
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    store.pings = []
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
+    .forEach(pings) { ping, store in store.pings.append(ping.number) }
+  }
+}
+
+extension Store {
+  /// Stops the store and returns once its session is written to the end, its `stopped` line included: a
+  /// store let go stops on its own, and its last line could come while the test reads the file.
+  func stopAndFlush() async {
+    stop()
+    // The store ends every sequence of its states once it has stopped.
+    for await _ in states {}
+    await flushDebugLog()
+  }
+}
