@@ -20,7 +20,10 @@ package enum SessionCoding {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.userInfo[.recordsSession] = true
-    return String(decoding: try encoder.encode(SessionEncoder.tree(of: encodable)), as: UTF8.self)
+    // Most values hold no redacted one: looking costs less than building the tree that replaces it.
+    let written: any Encodable =
+      try SessionEncoder.holdsRedacted(encodable) ? SessionEncoder.tree(of: encodable) : encodable
+    return String(decoding: try encoder.encode(written), as: UTF8.self)
   }
 
   /// Decodes a `T` from the JSON `text`; throws if `T` is not `Decodable`, or the text is not one.
