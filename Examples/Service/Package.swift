@@ -36,6 +36,7 @@ let package = Package(
       name: "CartServiceTests",
       dependencies: [
         "CartService",
+        .product(name: "ActuateTesting", package: "actuate"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -85,11 +85,12 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
   }
 
   /// The store every initialiser makes; `observers` see the store's events beside the test's own (a
-  /// replay's, which checks every change, equal states included).
+  /// replay's, which checks every change, equal states included), and `made` is given the store's actor
+  /// before it starts.
   init(
     initialState: I.State, interactor: I, clock: some Clock<Duration>, hooks: [I.Hook],
     childHooks: [any Hashable & Sendable]?, exhaustivity: Exhaustivity, timeout: Duration, schedule: TestSchedule?,
-    observers: [StoreObserver<I>], location: TestLocation
+    observers: [StoreObserver<I>], location: TestLocation, made: ((StoreActor<I>) -> Void)? = nil
   ) {
     self.creation = location
     let schedule = schedule ?? TestSchedule.current
@@ -104,7 +105,7 @@ public final class TestStore<I: Interactor>: Sendable where I.State: Equatable {
     let store = Store(
       initialState: initialState, interactor: interactor, clock: clock, hooks: hooks,
       observers: [recorder.observer] + observers,
-      childHooks: childHooks.map(ChildHooks.init), executor: executor)
+      childHooks: childHooks.map(ChildHooks.init), executor: executor, made: made)
     self.store = store
     let settler = testClock?.addSettler(for: store.actor.home) { [weak self] what, location in
       await self?.settleForClock(as: what, at: location)

@@ -30,22 +30,22 @@ extension Store {
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, debug: DebugLogging<I>, name: String?,
     starter: TaskStarter<I>?, recording: SessionRecording = .environment
   ) {
-    let recorder = recording.recorder(for: I.self)
+    let recorder = recording.recorder(for: I.self, name: name)
     self.init(
       initialState: state, interactor: interactor, clock: recorder?.recording(clock) ?? clock,
       hooks: Array(I.Hook.allCases), observers: recorder.map { [$0.observer] } ?? [],
-      watching: { debug.watcher(for: $0) }, childHooks: nil, starter: starter, name: name)
-    recorder?.attach(to: ObjectIdentifier(actor))
+      watching: { debug.watcher(for: $0) }, childHooks: nil, starter: starter, name: name,
+      made: { recorder?.attach(to: ObjectIdentifier($0)) })
   }
 
   package convenience init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
     observers: [StoreObserver<I>], debug: DebugLogging<I> = .default, childHooks: ChildHooks? = nil,
-    executor: (any OwnedExecutor)? = nil
+    executor: (any OwnedExecutor)? = nil, made: ((StoreActor<I>) -> Void)? = nil
   ) {
     self.init(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
-      watching: { debug.watcher(for: $0) }, childHooks: childHooks, starter: nil, executor: executor)
+      watching: { debug.watcher(for: $0) }, childHooks: childHooks, starter: nil, executor: executor, made: made)
   }
 
   /// Waits until everything this store has done so far is in the debug log's sinks.

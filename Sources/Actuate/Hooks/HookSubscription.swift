@@ -43,6 +43,13 @@ public struct HookSubscription<I: Interactor>: Sendable {
     _ body: @escaping @Sendable (S.Element, isolated StoreActor<I>) -> Void
   ) -> Self {
     Self { store, record in
+      if let replayed = store.replayedElements(of: record, as: S.Element.self) {
+        while let element = await replayed.next() {
+          store.hookDelivered(element, by: record, replayed: true)
+          store.hookStretch { body(element, store) }
+        }
+        return
+      }
       for try await element in sequence {
         store.hookDelivered(element, by: record)
         store.hookStretch { body(element, store) }

@@ -37,10 +37,13 @@ extension StoreActor {
     route.withBoundary(body, in: self)
   }
 
-  func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>) {
+  /// - Parameter replayed: Whether a replay fed the element from its session, rather than the sequence.
+  func hookDelivered<Element>(_ element: Element, by record: HookRecord<I>, replayed: Bool = false) {
     // A hook a test clock woke (a sleep inside its sequence) is back once it has an element.
     // Only a tracker that exists can have handed out a wake-up.
     home.deliveriesIfMade?.awaitsNext(record)
+    // A store that records or replays a session has an observer: the others skip the registry.
+    if !observers.isEmpty, !replayed { sessionTook(element, by: record) }
     route.hookDelivered(record, element: describe(element), in: self)
   }
 }

@@ -52,9 +52,18 @@ public struct Recorded<Input: Sendable, Output: Sendable>: Sendable {
         throw error
       }
     case .replaying(let replayer):
-      switch try await replayer.answer(name, task: task, input: input) {
+      let (answer, line) = try await replayer.answer(name, task: task, input: input)
+      switch answer {
       case .value(let json):
-        return try SessionCoding.decode(Output.self, from: json)
+        do {
+          return try SessionCoding.decode(Output.self, from: json)
+        } catch {
+          // Thrown to the handler as well, which cannot go on without it; the replay fails with the line.
+          replayer.failed(
+            at: line,
+            SessionCoding.decodingFailure(of: "the answer of \"\(name)\"", as: Output.self, from: json, error: error))
+          throw error
+        }
       case .failure(_, cancelled: true):
         throw CancellationError()
       case .failure(let description, cancelled: false):

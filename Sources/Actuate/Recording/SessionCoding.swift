@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// How values go into a session file and come back: JSON, keys sorted so that equal values encode to equal
-/// bytes (a replay compares states by their encoding), and ``Redacted`` values written as a marker, never in
-/// clear.
+/// bytes (a replay compares states by their encoding), and ``DebugRedacted`` values (``Redacted`` among
+/// them) written as a marker, never in clear.
 package enum SessionCoding {
   /// The session format this build writes, and the newest it reads.
   package static let formatVersion = 1
@@ -20,7 +20,10 @@ package enum SessionCoding {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.userInfo[.recordsSession] = true
-    return String(decoding: try encoder.encode(encodable), as: UTF8.self)
+    // Most values hold no redacted one: looking costs less than building the tree that replaces it.
+    let written: any Encodable =
+      try SessionEncoder.holdsRedacted(encodable) ? SessionEncoder.tree(of: encodable) : encodable
+    return String(decoding: try encoder.encode(written), as: UTF8.self)
   }
 
   /// Decodes a `T` from the JSON `text`; throws if `T` is not `Decodable`, or the text is not one.
@@ -33,6 +36,33 @@ package enum SessionCoding {
     func open<D: Decodable>(_ type: D.Type) throws -> Any { try decoder.decode(type, from: Data(text.utf8)) }
     guard let value = try open(decodable) as? T else { throw NotDecodable(type: String(reflecting: type)) }
     return value
+  }
+
+  /// Why `what` (`the action .signIn`) in a session could not be decoded from `json` as `type`, and what to
+  /// do: a value that holds redacted ones is named with where they are, since no change to the code
+  /// brings them back.
+  package static func decodingFailure(of what: String, as type: Any.Type, from json: String, error: any Error)
+    -> String
+  {
+    let paths = RedactedMarker.paths(in: json)
+    guard paths.isEmpty else {
+      let places = paths.map { $0.isEmpty ? "the value itself" : $0 }.joined(separator: ", ")
+      return
+        "\(what) holds a Redacted or DebugRedacted value (at \(places)): the session has a marker in its place, never the value, so a replay cannot have it. Keep redacted values out of what a replay must decode (the initial state, actions sent from outside, hook elements, recorded answers)."
+    }
+    return
+      "\(what) no longer decodes as \(String(reflecting: type)): \(error). The type changed since the recording: record a new session."
+  }
+
+  /// What made a change, as a session's `change` line names it, and a replay compares.
+  package static func describe<I: Interactor>(_ cause: StoreCause<I>) -> String {
+    switch cause {
+    case .action(let action, _): Actuate.describe(action)
+    case .hook(let hook): "hook \(Actuate.describe(hook))"
+    case .childHook(let hook): "\(hook)"
+    case .cancellation(let action, _, let reason): "the cleanup of \(Actuate.describe(action)) (\(reason))"
+    case .unknown: "code outside any handler or hook"
+    }
   }
 
   /// A type the session cannot hold: it is not `Codable`.
@@ -51,34 +81,4 @@ extension CodingUserInfoKey {
   /// Set while a session is written or read: ``Redacted`` then encodes a marker instead of its value, and
   /// refuses to decode one.
   package static let recordsSession = CodingUserInfoKey(rawValue: "Actuate.recordsSession")!
-}
-
-/// What a session file holds in place of a ``Redacted`` value.
-package enum RedactedMarker {
-  package static let key = "actuateRedacted"
-
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  static func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    try container.encode(true, forKey: Key(stringValue: key))
-  }
-
-  /// Throws if `decoder` holds the marker: the value was never written, so a replay cannot have it.
-  static func check(_ decoder: any Decoder) throws {
-    guard let container = try? decoder.container(keyedBy: Key.self), container.contains(Key(stringValue: key))
-    else { return }
-    let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
-    throw DecodingError.dataCorrupted(
-      DecodingError.Context(
-        codingPath: decoder.codingPath,
-        debugDescription:
-          "the value at \(path.isEmpty ? "the top" : path) is Redacted, so the session holds a marker, not the value; a replay cannot reproduce it"
-      ))
-  }
 }

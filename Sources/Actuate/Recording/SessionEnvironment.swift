@@ -8,7 +8,8 @@ import Darwin
 
 /// `ACTUATE_RECORD`: records every store's session without a code change. Read once, as the first store
 /// is made; the first store records to the path itself, the next ones to numbered siblings, each announced
-/// on standard error, so that two stores never write into one file.
+/// on standard error, so that two stores never write into one file. A path that ends with `/`, or names a
+/// folder, is a ``SessionFolder``: each store records to a file of its own there, named after the store.
 enum SessionEnvironment {
   static let variable = "ACTUATE_RECORD"
 
@@ -21,9 +22,17 @@ enum SessionEnvironment {
 
   private static let stores = AtomicCounter()
 
-  /// The file the next store made records to, or `nil` when recording is off.
-  static func nextPath() -> String? {
+  /// Whether the path is a folder, found once: a folder announces itself once, not each store's file.
+  private static let isFolder: Bool = {
+    guard let path, SessionFolder.isFolder(path) else { return false }
+    StandardError.write("[Actuate] recording each store's session to a file of its own in \(path) (\(variable))\n")
+    return true
+  }()
+
+  /// The file the next store made, called `store`, records to, or `nil` when recording is off.
+  static func nextPath(store: String) -> String? {
     guard let path else { return nil }
+    if isFolder { return SessionFolder.nextPath(in: path, store: store) }
     let file = numbered(path, Int(truncatingIfNeeded: stores.next()))
     StandardError.write("[Actuate] recording a session to \(file) (\(variable))\n")
     return file

@@ -39,10 +39,17 @@ struct SessionLines<I: Interactor> {
         ("kind", "\"answer\""), ("dependency", SessionCoding.quoted(name)), ("call", "\(call)"), ("task", "\(task)"),
         ("error", SessionCoding.quoted(description)), ("cancelled", cancelled ? "true" : "false"),
       ])
+    case .hookElement(let hook, let task, let element):
+      return object([
+        ("kind", "\"hook\""), ("hook", SessionCoding.quoted(hook)), ("task", "\(task)"),
+        ("element", encoded(element, what: "the elements of hook \(hook)")),
+      ])
     case .clock(let offset):
       return object([("kind", "\"clock\""), ("at", "\(nanoseconds(offset))")])
     case .changed(let state, let cause, let number):
-      var fields = [("kind", "\"change\""), ("change", "\(number)"), ("cause", SessionCoding.quoted(describe(cause)))]
+      var fields = [
+        ("kind", "\"change\""), ("change", "\(number)"), ("cause", SessionCoding.quoted(SessionCoding.describe(cause))),
+      ]
       if case .action(_, let task) = cause { fields.append(("task", "\(task)")) }
       fields.append(("state", encoded(state, what: "its state")))
       return object(fields)
@@ -53,16 +60,21 @@ struct SessionLines<I: Interactor> {
 
   /// `value`'s JSON, or `null` with a warning the first time its type cannot be encoded.
   private mutating func encoded(_ value: Any, what: String) -> String {
-    do {
-      if let json = try SessionCoding.json(value) { return json }
-      let type = String(reflecting: Swift.type(of: value))
+    encoded(EncodedValue(value), what: what)
+  }
+
+  /// The JSON of a value encoded already, or `null` with a warning the first time its type had none.
+  private mutating func encoded(_ value: EncodedValue, what: String) -> String {
+    switch value {
+    case .json(let json):
+      return json
+    case .notCodable(let type):
       warnOnce(
         type,
         "the session \(path) leaves out \(what): \(type) is not Codable. A replay cannot check or feed those values; make \(type) Codable to record them."
       )
-    } catch {
-      warnOnce(
-        "\(Swift.type(of: value))", "the session \(path) leaves out \(what): encoding it failed (\(error)).")
+    case .failed(let type, let error):
+      warnOnce(type, "the session \(path) leaves out \(what): encoding it failed (\(error)).")
     }
     return "null"
   }
@@ -79,15 +91,5 @@ struct SessionLines<I: Interactor> {
   private func nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
-
-  private func describe(_ cause: StoreCause<I>) -> String {
-    switch cause {
-    case .action(let action, _): Actuate.describe(action)
-    case .hook(let hook): "hook \(Actuate.describe(hook))"
-    case .childHook(let hook): "\(hook)"
-    case .cancellation(let action, _, let reason): "the cleanup of \(Actuate.describe(action)) (\(reason))"
-    case .unknown: "code outside any handler or hook"
-    }
   }
 }

@@ -1,5 +1,5 @@
-/// Records one store's session: what came from outside, the recorded dependencies' calls and answers, the
-/// clock's wakes and the state after each change, in the order the store took them.
+/// Records one store's session: what came from outside (sends and hook elements), the recorded
+/// dependencies' calls and answers, the clock's wakes and the state after each change, in the order the store took them.
 ///
 /// The store's side appends plain values to a buffer under a lock; encoding and writing happen on the debug
 /// log's writer, so a normal exit keeps everything (``LogExit``). The buffer is bounded: a store that runs
@@ -10,6 +10,7 @@ final class SessionRecorder<I: Interactor>: DependencyRecording, Sendable {
     case sent(I.Action, task: UInt64)
     case call(String, call: Int, task: UInt64, input: any Sendable)
     case answer(String, call: Int, task: UInt64, output: RecordedOutcome)
+    case hookElement(String, task: UInt64, element: EncodedValue)
     case clock(Duration)
     case changed(I.State, cause: StoreCause<I>, number: Int)
     case stopped
@@ -44,10 +45,8 @@ final class SessionRecorder<I: Interactor>: DependencyRecording, Sendable {
     LogExit.register()
   }
 
-  /// Lets the recorded dependencies of the store `owner` find this recorder, until the store stops.
-  ///
-  /// Attached once the store is made: a hook that calls a recorded dependency the moment the store starts,
-  /// before its initialiser has returned, is not recorded.
+  /// Lets the recorded dependencies and the hooks of the store `owner` find this recorder, until the store
+  /// stops. Attached before the store starts, so a hook's first element is recorded.
   func attach(to owner: ObjectIdentifier) {
     buffer.withLock { $0.owner = owner }
     SessionRegistry.register(owner, as: .recording(self))
@@ -86,6 +85,10 @@ final class SessionRecorder<I: Interactor>: DependencyRecording, Sendable {
 
   func answered(_ name: String, call: Int, task: UInt64, output: RecordedOutcome) {
     append(.answer(name, call: call, task: task, output: output))
+  }
+
+  func took(_ hook: String, task: UInt64, element: EncodedValue) {
+    append(.hookElement(hook, task: task, element: element))
   }
 
   /// A sleep on the store's clock ended, `offset` after the store was made.

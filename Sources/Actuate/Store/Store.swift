@@ -19,12 +19,13 @@ public final class Store<I: Interactor>: Sendable {
   let watcher: (any StoreWatcher)?
 
   /// The store every initialiser makes (see `Store+DebugLog` for the public ones): `watching` makes its
-  /// watcher, if anything watches it, from its id.
+  /// watcher, if anything watches it, from its id; `made` is given the actor before the store starts.
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
     observers: [StoreObserver<I>],
     watching: (StoreID) -> (any StoreWatcher)?, childHooks: ChildHooks?, starter: TaskStarter<I>?, name: String? = nil,
-    executor: (any OwnedExecutor)? = nil, persistence: PersistenceStart<I.State>? = nil
+    executor: (any OwnedExecutor)? = nil, persistence: PersistenceStart<I.State>? = nil,
+    made: ((StoreActor<I>) -> Void)? = nil
   ) {
     let storeID = StoreID(type: String(describing: I.self), given: name)
     // Off, nothing is attached, so the store never tells a log anything.
@@ -41,6 +42,8 @@ public final class Store<I: Interactor>: Sendable {
       childHooks: childHooks,
       starter: starter, storeID: storeID, warnings: warnings, executor: executor, persister: persister)
     actor.home.attach(actor)
+    // Before the store starts: a session's recorder or replayer then sees its hooks' first elements.
+    made?(actor)
     // Starting does something only for a store with a watcher, an observer, a hook or children to start.
     // Any other store takes no start command, so making one starts no task and leaves no batch behind: a
     // process can hold many idle stores.

@@ -127,6 +127,7 @@ extension StoreActor {
     let isHook = (isolation as AnyObject?) === self
     // A hook subscribes from its own task, whose record the tracker counts the hook's deliveries by.
     let consumer = isHook ? TaskContext.current : nil
+    (consumer as? HookRecord<I>)?.takesStoreValues = true
     let buffer = SubscriberBuffer<Value>(tracking: consumer.map { (deliveries, $0) })
     subscribe(extract, isDuplicate: isDuplicate, push: buffer.push, finish: buffer.finish)
     return buffer

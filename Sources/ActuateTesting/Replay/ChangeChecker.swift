@@ -1,7 +1,7 @@
 import Actuate
 
-/// Compares each change of a replay with the recorded one, by their encodings: a `Redacted` value is a
-/// marker in both, so it is compared as unknown rather than failing the replay.
+/// Compares each change of a replay with the recorded one: its state, by their encodings (a redacted value
+/// is a marker in both, so it is compared as unknown rather than failing the replay), then its cause.
 struct ChangeChecker<I: Interactor> where I.State: Codable & Equatable {
   let path: String
 
@@ -17,13 +17,20 @@ struct ChangeChecker<I: Interactor> where I.State: Codable & Equatable {
       )
     }
     // A state the recording could not encode is left unchecked.
-    if recorded == "null" { return nil }
-    guard let replayed = (try? SessionCoding.json(actual.new)) ?? nil, !JSONFields.same(replayed, recorded) else {
-      return nil
+    if recorded != "null", let replayed = (try? SessionCoding.json(actual.new)) ?? nil,
+      !JSONFields.same(replayed, recorded)
+    {
+      return SessionDivergence(
+        path: path, line: line, change: number, action: cause, diff: diff(recorded, actual.new, replayed),
+        summary: "change \(number), made by \(cause), left another state")
     }
+    // The same state made by other code (a hook where the recording had an action) is a divergence too: the
+    // code took another path. A line without a cause ("?") is left unchecked.
+    let replayedCause = SessionCoding.describe(actual.cause)
+    guard cause != "?", replayedCause != cause else { return nil }
     return SessionDivergence(
-      path: path, line: line, change: number, action: cause, diff: diff(recorded, actual.new, replayed),
-      summary: "change \(number), made by \(cause), left another state")
+      path: path, line: line, change: number, action: cause, diff: "",
+      summary: "change \(number) was made by \(cause) in the recording, and by \(replayedCause) in the replay")
   }
 
   /// A value diff of the two states when the recorded one decodes, else their JSON side by side.

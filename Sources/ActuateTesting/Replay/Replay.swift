@@ -15,7 +15,8 @@ import Actuate
 /// ```
 ///
 /// The store starts from the recorded initial state, on a ``TestClock``. The actions sent from outside are
-/// sent in the recorded order, each once the store is quiet; the interactor's `Recorded` dependencies are
+/// sent in the recorded order, each once the store is quiet, and so are the elements hooks took from
+/// sequences outside the store handed to those hooks; the interactor's `Recorded` dependencies are
 /// not called but answered from the session, each at the point where its answer came in the recording; the
 /// clock moves to each recorded wake. So a race between two handlers awaiting recorded dependencies
 /// replays as it happened. The state after every change is compared with the recorded one. A replay of

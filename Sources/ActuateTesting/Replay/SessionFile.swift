@@ -19,6 +19,8 @@ struct SessionFile: Sendable {
     case send(action: String, description: String)
     case call(dependency: String, call: Int, input: String)
     case answer(dependency: String, call: Int, answer: ReplayedAnswer)
+    /// An element a hook took from a sequence outside the store.
+    case hook(String, element: String)
     /// A sleep on the store's clock ended, this long after the store was made.
     case clock(Duration)
     case change(number: Int, cause: String, state: String)
@@ -123,6 +125,8 @@ struct SessionFile: Sendable {
         }
       return .answer(
         dependency: try field("dependency", value.string), call: try field("call", value.int), answer: answer)
+    case "hook":
+      return .hook(try field("hook", value.string), element: raw(value, "element"))
     case "clock":
       return .clock(.nanoseconds(try field("at", value.int)))
     case "change":

@@ -27,7 +27,8 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
     } catch {
       throw SessionError(
         path: session.path, line: 1,
-        message: "the initial state no longer decodes as \(String(reflecting: I.State.self)): \(error)")
+        message: SessionCoding.decodingFailure(
+          of: "the initial state", as: I.State.self, from: session.header.state, error: error))
     }
     let clock = TestClock()
     let start = clock.now
@@ -35,9 +36,9 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
     let changes = ReplayedChanges<I>()
     let store = TestStore(
       initialState: initial, interactor: interactor, clock: clock, hooks: Array(I.Hook.allCases), childHooks: nil,
-      exhaustivity: .off, timeout: timeout, schedule: .inOrder, observers: [changes.observer], location: location)
+      exhaustivity: .off, timeout: timeout, schedule: .inOrder, observers: [changes.observer], location: location,
+      made: { SessionRegistry.register(ObjectIdentifier($0), as: .replaying(replayer)) })
     let owner = ObjectIdentifier(store.store.actor)
-    SessionRegistry.register(owner, as: .replaying(replayer))
     defer {
       SessionRegistry.unregister(owner)
       replayer.end()
@@ -54,6 +55,7 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
       // The replay checks changes itself: what the test store keeps for assertions is let go as it goes.
       store.recorder.log.withLock { $0.pending.removeAll() }
       if let problem = replayer.problem { throw problem }
+      if let untaken = untakenElement(replayer) { return untaken }
       switch line.event {
       case .send(let json, let description):
         let action: I.Action
@@ -62,9 +64,8 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
         } catch {
           throw SessionError(
             path: session.path, line: line.number,
-            message:
-              "the action \(description) no longer decodes as \(String(reflecting: I.Action.self)): \(error). The Action type changed since the recording: record a new session."
-          )
+            message: SessionCoding.decodingFailure(
+              of: "the action \(description)", as: I.Action.self, from: json, error: error))
         }
         _ = store.store.actor.sendAsRecorded(action)
       case .call(let dependency, let call, _):
@@ -74,12 +75,14 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
             "the recording calls \"\(dependency)\" here (call \(call)), and the replay did not.")
         }
       case .answer(let dependency, let call, let answer):
-        if !replayer.release(dependency, call: call, with: answer) {
+        if !replayer.release(dependency, call: call, with: answer, line: line.number) {
           return divergence(
             at: line.number, action: dependency,
             "the recording's call \(call) of \"\(dependency)\" is answered here, and the replay has no such call waiting."
           )
         }
+      case .hook(let hook, let element):
+        replayer.hookFeeds.deliver(element, to: hook, line: line.number)
       case .clock(let offset):
         let deadline = start.advanced(by: offset)
         if deadline > clock.now { await clock.advance(to: deadline) }
@@ -94,12 +97,21 @@ struct SessionReplay<I: Interactor> where I.State: Codable & Equatable {
     }
     await store.executor.untilIdle()
     if let problem = replayer.problem { throw problem }
+    if let untaken = untakenElement(replayer) { return untaken }
     if let extra = changes.takeFirst() {
       return divergence(
         at: lastLine, action: store.describe(extra.cause),
         "the replay made a change the recording does not have, after its last line, by \(store.describe(extra.cause)).")
     }
     return nil
+  }
+
+  /// An element the replay handed a hook, which the hook has not taken by the time the store is quiet.
+  private func untakenElement(_ replayer: SessionReplayer) -> SessionDivergence? {
+    guard let (hook, line) = replayer.hookFeeds.untaken else { return nil }
+    return divergence(
+      at: line, action: "hook \(hook)",
+      "the recording's hook \(hook) took an element here, and the replay's did not take it.")
   }
 
   private func divergence(at line: Int, action: String, _ summary: String) -> SessionDivergence {

@@ -1,7 +1,8 @@
 import Actuate
 
 /// Answers a replayed store's `Recorded` dependencies from the session: each call is checked against the
-/// recorded one of the same number, then waits until the replay reaches its recorded answer.
+/// recorded one of the same number, then waits until the replay reaches its recorded answer. Feeds its hooks
+/// the elements they took from outside, each as the replay reaches its line.
 final class SessionReplayer: DependencyReplaying, Sendable {
   struct Call: Hashable {
     let dependency: String
@@ -13,7 +14,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     var recorded: [String: [(line: Int, input: String)]] = [:]
     /// How many calls of each dependency the code has made.
     var made: [String: Int] = [:]
-    var waiting: [Call: CheckedContinuation<ReplayedAnswer, any Error>] = [:]
+    var waiting: [Call: CheckedContinuation<(answer: ReplayedAnswer, line: Int), any Error>] = [:]
     /// The first call the session cannot answer, reported when the replay next looks.
     var problem: SessionError?
     /// The line the replay has reached: where a call the recording does not have is reported.
@@ -23,9 +24,11 @@ final class SessionReplayer: DependencyReplaying, Sendable {
 
   private let path: String
   private let state: Locked<State>
+  let hookFeeds: HookFeeds
 
   init(_ session: SessionFile) {
     path = session.path
+    hookFeeds = HookFeeds(session)
     var recorded: [String: [(line: Int, input: String)]] = [:]
     for line in session.lines {
       if case .call(let dependency, _, let input) = line.event {
@@ -35,7 +38,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     state = Locked(State(recorded: recorded))
   }
 
-  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> ReplayedAnswer {
+  func answer(_ name: String, task: UInt64, input: any Sendable) async throws -> (answer: ReplayedAnswer, line: Int) {
     let given = (try? SessionCoding.json(input)) ?? nil
     return try await withCheckedThrowingContinuation { continuation in
       let problem: SessionError? = state.withLock { state in
@@ -69,6 +72,34 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     }
   }
 
+  func feeds(_ hook: String) -> Bool {
+    hookFeeds.hooks.contains(hook)
+  }
+
+  func nextElement(of hook: String) async -> (json: String, line: Int)? {
+    await hookFeeds.next(of: hook)
+  }
+
+  func tookUnrecorded(_ hook: String, element: String) {
+    report(
+      SessionError(
+        path: path, line: state.withLock { $0.line },
+        message:
+          "the hook \(hook) took an element (\(element)) from a sequence outside the store, and the session holds none of that hook's: give the replay's interactor a sequence that yields nothing for it, or record a new session."
+      ))
+  }
+
+  func failed(at line: Int, _ message: String) {
+    report(SessionError(path: path, line: line, message: message))
+  }
+
+  /// Keeps the first problem, which the replay throws when it next looks.
+  private func report(_ problem: SessionError) {
+    state.withLock { state in
+      if state.problem == nil { state.problem = problem }
+    }
+  }
+
   /// The line the replay has reached.
   func reached(_ line: Int) {
     state.withLock { $0.line = line }
@@ -82,13 +113,14 @@ final class SessionReplayer: DependencyReplaying, Sendable {
     state.withLock { $0.made[dependency, default: 0] >= number }
   }
 
-  /// Gives call `number` of `dependency` its recorded answer; `false` if it is not waiting for one.
-  func release(_ dependency: String, call number: Int, with answer: ReplayedAnswer) -> Bool {
+  /// Gives call `number` of `dependency` its recorded answer, of line `line`; `false` if it is not waiting
+  /// for one.
+  func release(_ dependency: String, call number: Int, with answer: ReplayedAnswer, line: Int) -> Bool {
     guard
       let continuation = state.withLock({ $0.waiting.removeValue(forKey: Call(dependency: dependency, number: number)) }
       )
     else { return false }
-    continuation.resume(returning: answer)
+    continuation.resume(returning: (answer, line))
     return true
   }
 
@@ -100,6 +132,7 @@ final class SessionReplayer: DependencyReplaying, Sendable {
       return Array(state.waiting.values)
     }
     for continuation in waiting { continuation.resume(throwing: CancellationError()) }
+    hookFeeds.end()
   }
 }
 

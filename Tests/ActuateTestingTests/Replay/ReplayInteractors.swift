@@ -155,3 +155,80 @@ func recordLostUpdate(to file: SessionFiles, answeringSaves answers: (Int, Int))
   await store.waitUntilIdle()
   await store.flushDebugLog()
 }
+
+/// A log fed by sends and by a hook on a sequence of events from outside the store: the session records
+/// both, in the order the store took them.
+struct EventLogInteractor: Interactor {
+  struct Event: Codable, Sendable {
+    var text: String
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var log: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case note(String)
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case events
+  }
+
+  let events: AsyncStream<Event>
+  /// A change to the hook's handling: a replay of an older session diverges at its first element.
+  var uppercasesEvents = false
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    if case .note(let text) = action { store.log.append(text) }
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
+    .forEach(events) { event, store in store.log.append(uppercasesEvents ? event.text.uppercased() : event.text) }
+  }
+}
+
+extension EventLogInteractor {
+  /// A replay's: the session feeds the hook, so its sequence never yields.
+  static var replaying: Self { Self(events: AsyncStream { _ in }) }
+}
+
+/// A hook on events that are not Codable: the session leaves them out, with one warning.
+struct UncodableEventInteractor: Interactor {
+  struct Ping: Sendable {
+    var number: Int
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var pings: [Int] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case reset
+  }
+
+  enum Hook: CaseIterable, Sendable {
+    case pings
+  }
+
+  let pings: AsyncStream<Ping>
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    store.pings = []
+  }
+
+  func hook(_ hook: Hook, store: isolated StoreActor<Self>) -> HookSubscription<Self> {
+    .forEach(pings) { ping, store in store.pings.append(ping.number) }
+  }
+}
+
+extension Store {
+  /// Stops the store and returns once its session is written to the end, its `stopped` line included: a
+  /// store let go stops on its own, and its last line could come while the test reads the file.
+  func stopAndFlush() async {
+    stop()
+    // The store ends every sequence of its states once it has stopped.
+    for await _ in states {}
+    await flushDebugLog()
+  }
+}

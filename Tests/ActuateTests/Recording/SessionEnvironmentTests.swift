@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Actuate
@@ -21,5 +22,42 @@ struct SessionEnvironmentTests {
     #expect(warnings.withLock { $0.count } == 1)
     #expect(
       warnings.withLock { $0.first?.hasPrefix("[Actuate] warning: CounterInteractor records no session: ") } == true)
+  }
+}
+
+/// A folder records each store to a file of its own, named after the store.
+@Suite("Recording to a folder")
+struct SessionFolderTests {
+  @Test func aStoresNameBecomesAFileNameThatIsNeverAPathNorHidden() {
+    #expect(SessionFolder.fileName(for: "cart alice") == "cart-alice")
+    #expect(SessionFolder.fileName(for: "CounterInteractor") == "CounterInteractor")
+    #expect(SessionFolder.fileName(for: "../../etc/passwd") == "-.-..-etc-passwd")
+    #expect(SessionFolder.fileName(for: ".hidden") == "-hidden")
+    #expect(SessionFolder.fileName(for: "café") == "caf-")
+    #expect(SessionFolder.fileName(for: "") == "store")
+  }
+
+  @Test func eachStoreRecordsToItsOwnFileAndANameUsedAgainGetsANumber() async throws {
+    let folder = "/tmp/actuate-sessions-\(UInt64.random(in: 0...UInt64.max))"
+    defer {
+      for name in ["cart-a.jsonl", "cart-b.jsonl", "cart-a-2.jsonl"] { unlink(folder + "/" + name) }
+      rmdir(folder)
+    }
+    for name in ["cart a", "cart b", "cart a"] {
+      // CounterInteractor's types are not Codable: the warning that says so is not this test's concern.
+      await Diagnostics.$handler.withValue({ _ in }) {
+        let store = Store(
+          initialState: .init(), interactor: CounterInteractor(), name: name, recording: .folder(folder))
+        await store.sendAndWait(.increment)
+        await store.flushDebugLog()
+      }
+    }
+    for name in ["cart-a.jsonl", "cart-b.jsonl", "cart-a-2.jsonl"] {
+      let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+      #expect(text.hasPrefix(#"{"format":"actuate-session""#), "\(name)")
+    }
+    #expect(SessionFolder.isFolder(folder))
+    #expect(SessionFolder.isFolder(folder + "/"))
+    #expect(!SessionFolder.isFolder(folder + "/cart-a.jsonl"))
   }
 }

@@ -87,6 +87,8 @@ public struct ServiceConfiguration: Sendable {
     prints one); without it, carts live in memory and are gone once evicted.
       --payment-delay MS, --coupon-delay MS, --quote-delay MS
                            how long the stand-in services take; default 2000, 300, 500
+    ACTUATE_RECORD=/path/to/folder/ records each cart's session to cart-NAME.jsonl there, for a test to
+    replay (Docs/Sessions.md); carts in PostgreSQL are not recorded.
     """
 }
 

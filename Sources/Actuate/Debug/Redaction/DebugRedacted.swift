@@ -9,8 +9,9 @@
 /// }
 /// ```
 ///
-/// The log then shows `.tokenReceived(<redacted>)` and `token: <redacted>`. For a field of a type that is not
-/// secret as a whole, wrap the field's value in ``Redacted`` instead.
+/// The log then shows `.tokenReceived(<redacted>)` and `token: <redacted>`, and a recorded session
+/// (``SessionRecording``) holds a marker in place of the value, whatever its `Encodable` conformance writes.
+/// For a field of a type that is not secret as a whole, wrap the field's value in ``Redacted`` instead.
 ///
 /// The protocol gives the type a `description` and a `debugDescription` that print `<redacted>`, so that
 /// `print`, string interpolation and the description of an enum case holding a value hide it too. Don't give

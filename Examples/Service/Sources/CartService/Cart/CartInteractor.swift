@@ -13,8 +13,8 @@ import Actuate
 public struct CartInteractor: Interactor {
   public typealias State = Cart
 
-  /// What a request asks of a cart.
-  public enum Action: Equatable, Sendable {
+  /// What a request asks of a cart. `Codable`, so that a recorded session of a cart holds its requests.
+  public enum Action: Equatable, Sendable, Codable {
     /// Adds `quantity` of an item.
     case add(sku: String, quantity: Int)
     /// Takes every item of a SKU out.
@@ -30,11 +30,22 @@ public struct CartInteractor: Interactor {
     case cancel(CartWork)
   }
 
-  let services: CartServices
+  // Recorded, so that a cart's recorded session holds their answers and replays without calling them.
+  let discount: Recorded<String, Int?>
+  let quote: Recorded<QuoteRequest, Int>
+  let pay: Recorded<[String: Int], Void>
 
   /// A cart that calls `services`.
   public init(services: CartServices) {
-    self.services = services
+    discount = Recorded("discount") { code in try await services.discount(for: code) }
+    quote = Recorded("quote") { request in try await services.quote(from: request.carrier, items: request.items) }
+    pay = Recorded("pay") { lines in try await services.pay(for: lines) }
+  }
+
+  /// What a carrier is asked to quote for.
+  struct QuoteRequest: Codable, Sendable {
+    let carrier: String
+    let items: Int
   }
 
   /// The id that cancels a running checkout.
@@ -71,7 +82,7 @@ public struct CartInteractor: Interactor {
 
     case .applyCoupon(let code):
       store.checkingCoupon = code
-      let percent = try? await services.discount(for: code)
+      let percent = try? await discount(code)
       store.checkingCoupon = nil
       if let percent {
         store.coupon = code
@@ -83,7 +94,7 @@ public struct CartInteractor: Interactor {
 
     case .quote(let carrier):
       store.quoting.insert(carrier)
-      let price = try? await services.quote(from: carrier, items: store.itemCount)
+      let price = try? await quote(QuoteRequest(carrier: carrier, items: store.itemCount))
       store.quoting.remove(carrier)
       store.quotes[carrier] = price
 
@@ -95,7 +106,7 @@ public struct CartInteractor: Interactor {
       store.status = .paying
       let paid = store.lines
       do {
-        try await services.pay(for: paid)
+        try await pay(paid)
       } catch {
         return  // cancelled: onCancel reopens the cart
       }

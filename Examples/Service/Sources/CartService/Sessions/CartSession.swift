@@ -35,7 +35,7 @@ public struct CartResult: Sendable {
 }
 
 /// Work a client can cancel by name.
-public enum CartWork: Equatable, Sendable {
+public enum CartWork: Equatable, Sendable, Codable {
   case checkout
   case quote(carrier: String)
 }
