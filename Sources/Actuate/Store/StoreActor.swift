@@ -68,7 +68,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     let home = RecordHome(owned: owned)
     self.intake = Intake(home: home)
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks, childHooks: childHooks,
+      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks,
+      childHooks: childHooks,
       starter: starter, persister: persister)
   }
 
@@ -120,7 +121,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// returns may change.
   ///
   /// Read from the home at every hop, not kept in the store, which it would cost 16 bytes: two loads and a
-  /// branch, written out here rather than through `RecordHome.executor`, so that a hop makes no call.
+  /// branch, written out here so that a hop makes no call into another file.
   @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor {
     let home = wiring.home
     return home.owned?.asUnownedSerialExecutor() ?? home.unownedExecutor
