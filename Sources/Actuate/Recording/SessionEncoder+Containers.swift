@@ -2,8 +2,9 @@ extension SessionEncoder {
   struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: SessionNode?
     let codingPath: [any CodingKey]
+    let search: RedactedSearch?
 
-    private var encoder: SessionEncoder { SessionEncoder(node: node, codingPath: codingPath) }
+    private var encoder: SessionEncoder { SessionEncoder(node: node, codingPath: codingPath, search: search) }
 
     private func child(_ key: some CodingKey) -> SessionNode? {
       guard let node else { return nil }
@@ -34,38 +35,41 @@ extension SessionEncoder {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      try SessionEncoder.fill(child(key), with: value, at: encoder.path(key))
+      try SessionEncoder.fill(child(key), with: value, at: encoder.path(key), search: search)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
       -> KeyedEncodingContainer<NestedKey>
     {
-      SessionEncoder(node: child(key), codingPath: encoder.path(key)).container(keyedBy: keyType)
+      SessionEncoder(node: child(key), codingPath: encoder.path(key), search: search).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      SessionEncoder(node: child(key), codingPath: encoder.path(key)).unkeyedContainer()
+      SessionEncoder(node: child(key), codingPath: encoder.path(key), search: search).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-      SessionEncoder(node: child(SessionCodingKey.super), codingPath: encoder.path(SessionCodingKey.super))
+      SessionEncoder(
+        node: child(SessionCodingKey.super), codingPath: encoder.path(SessionCodingKey.super), search: search)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-      SessionEncoder(node: child(key), codingPath: encoder.path(key))
+      SessionEncoder(node: child(key), codingPath: encoder.path(key), search: search)
     }
   }
 
   struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: SessionNode?
     let codingPath: [any CodingKey]
+    let search: RedactedSearch?
     /// How many values a walk that only looks has met, with no node to count them.
     private var looked = 0
     var count: Int { node?.items.count ?? looked }
 
-    init(node: SessionNode?, codingPath: [any CodingKey]) {
+    init(node: SessionNode?, codingPath: [any CodingKey], search: RedactedSearch?) {
       self.node = node
       self.codingPath = codingPath
+      self.search = search
     }
 
     private mutating func next() -> SessionNode? {
@@ -79,7 +83,7 @@ extension SessionEncoder {
     }
 
     private var nextPath: [any CodingKey] {
-      SessionEncoder(node: node, codingPath: codingPath).path(SessionCodingKey(intValue: count))
+      SessionEncoder(node: node, codingPath: codingPath, search: search).path(SessionCodingKey(intValue: count))
     }
 
     private mutating func put(_ value: any Encodable) {
@@ -104,30 +108,31 @@ extension SessionEncoder {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
       let path = nextPath
-      try SessionEncoder.fill(next(), with: value, at: path)
+      try SessionEncoder.fill(next(), with: value, at: path, search: search)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
       -> KeyedEncodingContainer<NestedKey>
     {
       let path = nextPath
-      return SessionEncoder(node: next(), codingPath: path).container(keyedBy: keyType)
+      return SessionEncoder(node: next(), codingPath: path, search: search).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
       let path = nextPath
-      return SessionEncoder(node: next(), codingPath: path).unkeyedContainer()
+      return SessionEncoder(node: next(), codingPath: path, search: search).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
       let path = nextPath
-      return SessionEncoder(node: next(), codingPath: path)
+      return SessionEncoder(node: next(), codingPath: path, search: search)
     }
   }
 
   struct SingleValueContainer: SingleValueEncodingContainer {
     let node: SessionNode?
     let codingPath: [any CodingKey]
+    let search: RedactedSearch?
 
     mutating func encodeNil() throws { node?.kind = .null }
     mutating func encode(_ value: Bool) throws { node?.setLeaf(value) }
@@ -146,7 +151,7 @@ extension SessionEncoder {
     mutating func encode(_ value: UInt64) throws { node?.setLeaf(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-      try SessionEncoder.fill(node, with: value, at: codingPath)
+      try SessionEncoder.fill(node, with: value, at: codingPath, search: search)
     }
   }
 }

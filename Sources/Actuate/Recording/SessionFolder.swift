@@ -9,19 +9,36 @@ import Darwin
 /// A folder where each store records its session to a file of its own, named after the store: a server with
 /// a store per cart or per user records each one's session apart, ready to replay alone.
 ///
-/// A name the process gave before gets a number (`cart-alice-2.jsonl`), so that a store made again under
-/// the same name, after the first was evicted, never replaces the first one's session.
+/// A file is never replaced: a name whose file is there already, from a store made again after the first
+/// was evicted, from an earlier run of the process or from another name that maps to the same file, gets the
+/// next free number (`cart-alice-2.jsonl`).
 enum SessionFolder {
-  private static let used = Locked<[String: Int]>([:])
+  /// The number each file name was last given, where the search for a free one starts: a hint, kept to a
+  /// bounded size, since the file system says which numbers are taken.
+  private static let hints = Locked<[String: Int]>([:])
+  private static let hintLimit = 4_096
 
-  /// The file in `folder` for the next store called `store`, the folder made if it is missing.
+  /// A new, empty file in `folder` for the next store called `store`, the folder made if it is missing.
   static func nextPath(in folder: String, store: String) -> String {
     // An existing folder is fine; one that cannot be made fails as its file is opened, with a warning.
     _ = mkdir(folder, 0o700)
     let base = (folder.hasSuffix("/") ? folder : folder + "/") + fileName(for: store) + ".jsonl"
-    let number = used.withLock { used in
-      used[base, default: 0] += 1
-      return used[base]!
+    var number = hints.withLock { $0[base, default: 0] } + 1
+    // Made here, and only if missing, so that two stores (or two processes) never take one file; a file that
+    // cannot be made for another reason is left to the open that follows, which names why.
+    while true {
+      let descriptor = open(SessionEnvironment.numbered(base, number), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        close(descriptor)
+        break
+      }
+      guard errno == EEXIST else { break }
+      number += 1
+    }
+    let taken = number
+    hints.withLock { hints in
+      if hints.count >= hintLimit { hints.removeAll(keepingCapacity: true) }
+      hints[base] = taken
     }
     return SessionEnvironment.numbered(base, number)
   }

@@ -32,9 +32,10 @@ public struct SessionRecording: Sendable {
 
   /// Each store records its session to a file of its own in the folder `path`, made if it is missing: the
   /// store's name (`name:`, else its interactor's) with `.jsonl`, anything but letters, digits, `-`, `_`
-  /// and `.` made a `-` (`cart alice` records to `cart-alice.jsonl`). A name used before in the process
-  /// gets a number (`cart-alice-2.jsonl`), so a store made again never replaces an earlier one's session:
-  /// for a server with a store per cart or per user, whose sessions replay one at a time.
+  /// and `.` made a `-` (`cart alice` records to `cart-alice.jsonl`). A file there is never replaced: a
+  /// name whose file exists (a store made again, an earlier run) gets the next free number
+  /// (`cart-alice-2.jsonl`). For a server with a store per cart or per user, whose sessions replay one at a
+  /// time.
   public static func folder(_ path: String) -> SessionRecording {
     SessionRecording(setting: .folder(path))
   }
@@ -56,7 +57,8 @@ public struct SessionRecording: Sendable {
       return SessionRecorder<I>(file: try LogFile(path: path, truncating: true))
     } catch {
       Diagnostics.warn(
-        "\(I.self) records no session: \(error). Give ACTUATE_RECORD or .file(_:) a path that can be written.")
+        "\(I.self) records no session: \(error). Give ACTUATE_RECORD, .file(_:) or .folder(_:) a path that can be written."
+      )
       return nil
     }
   }

@@ -69,7 +69,7 @@ struct HookSessionTests {
     await store.waitUntilIdle()
     await clock.advance(by: .milliseconds(300))
     await store.waitUntilIdle()
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     #expect(file.lines.contains { $0.contains(#""kind":"change""#) && $0.contains(#""results":["ta"]"#) })
     #expect(!file.lines.contains { $0.contains(#""kind":"hook""#) })
   }
@@ -96,7 +96,7 @@ struct HookSessionTests {
     let store = Store(
       initialState: .init(), interactor: EventLogInteractor(events: AsyncStream { _ in }), recording: .file(file.path))
     await store.sendAndWait(.note("a"))
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     let live = EventLogInteractor(
       events: AsyncStream { continuation in
         continuation.yield(.init(text: "x"))

@@ -11,7 +11,7 @@ struct RecordAndReplayTests {
     defer { file.remove() }
     await recordLostUpdate(to: file, answeringSaves: (0, 0))
     let lines = file.lines
-    try #require(lines.count == 9)
+    try #require(lines.count == 10)
     #expect(lines[0].hasPrefix(#"{"format":"actuate-session","version":1,"interactor":"SavingCounterInteractor""#))
     #expect(lines[0].hasSuffix(#""state":{"count":0}}"#))
     #expect(lines[1] == #"{"kind":"send","task":1,"action":{"increment":{}},"description":".increment"}"#)
@@ -19,6 +19,7 @@ struct RecordAndReplayTests {
     #expect(lines[5] == #"{"kind":"answer","dependency":"save","call":1,"task":1,"output":null}"#)
     #expect(lines[6] == #"{"kind":"change","change":1,"cause":".increment","task":1,"state":{"count":1}}"#)
     #expect(lines[8] == #"{"kind":"change","change":2,"cause":".increment","task":2,"state":{"count":1}}"#)
+    #expect(lines[9] == #"{"kind":"stopped"}"#)
   }
 
   @Test func aLostUpdateReplaysEveryRun() async throws {
@@ -61,7 +62,7 @@ struct RecordAndReplayTests {
     await clock.advance(by: .milliseconds(300))
     await store.waitUntilIdle()
     #expect(await store.state.results == ["tab!"])
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     #expect(file.lines.contains(#"{"kind":"clock","at":400000000}"#))
     try await replay(session: file.url, interactor: RecordedSearchInteractor(search: Recorded("search") { _ in [] }))
   }
@@ -82,7 +83,7 @@ struct RecordAndReplayTests {
     await clock.advance(by: .milliseconds(300))
     await store.waitUntilIdle()
     #expect(await store.state.error == "offline")
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     try await replay(session: file.url, interactor: RecordedSearchInteractor(search: Recorded("search") { _ in [] }))
   }
 
@@ -91,7 +92,7 @@ struct RecordAndReplayTests {
     defer { file.remove() }
     let store = Store(initialState: .init(), interactor: RedactedFormInteractor(), recording: .file(file.path))
     await store.sendAndWait(.typed(email: "ada@example.com", password: Redacted("hunter2")))
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     let text = file.lines.joined(separator: "\n")
     #expect(!text.contains("hunter2"))
     #expect(text.contains(#""password":{"actuateRedacted":true}"#))
@@ -102,6 +103,17 @@ struct RecordAndReplayTests {
     #expect(error?.message.contains("Redacted") == true)
   }
 
+  @Test func anActionAHandlerSendsWithAnIdMadeAfreshStillReplays() async throws {
+    let file = SessionFiles()
+    defer { file.remove() }
+    let store = Store(initialState: .init(), interactor: StampingInteractor(), recording: .file(file.path))
+    store.send(.tap)
+    await store.waitUntilIdle()
+    await store.stopAndFlush()
+    #expect(file.lines.contains { $0.contains(#""kind":"change""#) && $0.contains(#""cause":".stamped("#) })
+    try await replay(session: file.url, interactor: StampingInteractor())
+  }
+
   @Test func aTypeThatIsNotCodableIsNamedOnceAndTheRestIsRecorded() async throws {
     let file = SessionFiles()
     defer { file.remove() }
@@ -110,10 +122,13 @@ struct RecordAndReplayTests {
       let store = Store(initialState: .init(), interactor: UncodableActionInteractor(), recording: .file(file.path))
       await store.sendAndWait(.add(1))
       await store.sendAndWait(.add(2))
-      await store.flushDebugLog()
+      await store.stopAndFlush()
     }
     #expect(warnings.all.count == 1)
     #expect(warnings.all.first?.contains("UncodableActionInteractor.Action is not Codable") == true)
-    #expect(file.lines.last == #"{"kind":"change","change":2,"cause":".add(2)","task":2,"state":{"count":3}}"#)
+    #expect(
+      file.lines.suffix(2) == [
+        #"{"kind":"change","change":2,"cause":".add(2)","task":2,"state":{"count":3}}"#, #"{"kind":"stopped"}"#,
+      ])
   }
 }

@@ -60,7 +60,7 @@ struct RedactedSessionTests {
       interactor: TokenInteractor(tokens: tokens, fetch: Recorded("fetch") { SessionToken(value: "secret-answer") }),
       recording: .file(file.path))
     await source(store, continuation)
-    await store.flushDebugLog()
+    await store.stopAndFlush()
   }
 
   @Test func aDebugRedactedValueIsWrittenAsTheMarkerWherever() async throws {
@@ -138,5 +138,20 @@ struct RedactedSessionTests {
     #expect(
       error?.message.hasPrefix(#"the answer of "fetch" holds a Redacted or DebugRedacted value (at the value itself)"#)
         == true)
+  }
+
+  @Test func aConformanceThatSwallowsWhatEncodingOneThrowsStillNeverWritesItInClear() throws {
+    /// Encodes its token with `try?`, as a type may to skip what it cannot encode.
+    struct Forgiving: Encodable {
+      enum CodingKeys: String, CodingKey { case token }
+      var token: SessionToken
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try? container.encode(token, forKey: .token)
+      }
+    }
+    let json = try SessionCoding.json(Forgiving(token: SessionToken(value: "secret")))
+    #expect(json == #"{"token":{"actuateRedacted":true}}"#)
   }
 }

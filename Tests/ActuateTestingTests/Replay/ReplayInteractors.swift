@@ -1,5 +1,6 @@
 import Actuate
 import ActuateTesting
+import Foundation
 
 /// A counter whose increments await a recorded save: the lost update of Docs/Testing.md, recorded live and
 /// replayed.
@@ -109,6 +110,26 @@ struct UncodableActionInteractor: Interactor {
   }
 }
 
+/// Stamps each tap with an id made afresh every run, which its handler sends on and never keeps: a replay's
+/// change has the recording's state and cause, but not its id.
+struct StampingInteractor: Interactor {
+  struct State: Codable, Equatable, Sendable {
+    var taps = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case tap
+    case stamped(UUID)
+  }
+
+  func onAction(_ action: Action, store: isolated StoreActor<Self>) async {
+    switch action {
+    case .tap: store.send(.stamped(UUID()))
+    case .stamped: store.taps += 1
+    }
+  }
+}
+
 /// Holds each call of a live dependency until the test lets it return, so that a recording runs in an
 /// order the test chooses: what a slow network does to a live store.
 final class Gate: Sendable {
@@ -153,7 +174,7 @@ func recordLostUpdate(to file: SessionFiles, answeringSaves answers: (Int, Int))
   gate.open(answers.0)
   gate.open(answers.1)
   await store.waitUntilIdle()
-  await store.flushDebugLog()
+  await store.stopAndFlush()
 }
 
 /// A log fed by sends and by a hook on a sequence of events from outside the store: the session records

@@ -19,7 +19,7 @@ struct SessionMeasurements {
       initialState: .init(), interactor: SavingCounterInteractor(save: Recorded("save") {}, readsAfterSaving: true),
       recording: .file(file.path))
     for _ in 0..<count { await store.sendAndWait(.increment) }
-    await store.flushDebugLog()
+    await store.stopAndFlush()
     let recorded = clock.now - recordStart
     let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
     let replayStart = clock.now

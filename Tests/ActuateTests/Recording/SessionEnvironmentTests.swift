@@ -60,4 +60,20 @@ struct SessionFolderTests {
     #expect(SessionFolder.isFolder(folder + "/"))
     #expect(!SessionFolder.isFolder(folder + "/cart-a.jsonl"))
   }
+
+  @Test func aFileThatIsThereAlreadyIsNeverReplaced() throws {
+    let folder = "/tmp/actuate-sessions-\(UInt64.random(in: 0...UInt64.max))"
+    let names = ["cart-a.jsonl", "cart-a-2.jsonl", "cart-a-3.jsonl", "cart-a-4.jsonl"]
+    defer {
+      for name in names { unlink(folder + "/" + name) }
+      rmdir(folder)
+    }
+    // An earlier run's session, then a store named so that its file is the one "cart a" takes second.
+    _ = mkdir(folder, 0o700)
+    try "earlier".write(toFile: folder + "/cart-a.jsonl", atomically: false, encoding: .utf8)
+    #expect(SessionFolder.nextPath(in: folder, store: "cart a-2") == folder + "/cart-a-2.jsonl")
+    #expect(SessionFolder.nextPath(in: folder, store: "cart a") == folder + "/cart-a-3.jsonl")
+    #expect(SessionFolder.nextPath(in: folder, store: "cart a") == folder + "/cart-a-4.jsonl")
+    #expect(try String(contentsOfFile: folder + "/cart-a.jsonl", encoding: .utf8) == "earlier")
+  }
 }
