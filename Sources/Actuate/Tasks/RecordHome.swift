@@ -9,8 +9,7 @@ import Synchronization
 /// An actor only for its executor: a root store and every child store inside it run on it, so they exclude
 /// each other and a parent's code reaches a child's without a hop. One object for both, not an executor's
 /// actor beside a class of records, because every store holds one: an idle store is smaller by an object,
-/// its header and its pointer. On Linux the lock is inline too (`Mutex`); Apple's platforms get `Mutex`
-/// only from macOS 15 and iOS 18, so there it stays an object of its own.
+/// its header and its pointer.
 package final actor RecordHome {
   /// The store actor, for ``ActionTask/cancel()``, while its ``Store`` lives: a handle kept after its store
   /// is gone then keeps nothing alive. Neither a weak reference to the actor nor to the `Store`: a weak
@@ -21,12 +20,10 @@ package final actor RecordHome {
   // nonisolated(unsafe): set once, as the store is made, before anything can read it, and read only with
   // `lock` held while `Shared.ownerGone` is false.
   private nonisolated(unsafe) unowned(unsafe) var owner: (any TaskOwner)?
-  /// Guards the published fields of every record of the store, and what is shared below.
-  #if canImport(Darwin)
+  /// Guards the published fields of every record of the store, and what is shared below. A `Locked`, not a
+  /// `Mutex` inline, though that would save the store an allocation: on Linux ThreadSanitizer cannot see
+  /// `Mutex`'s lock, and CI's run under it reported every access the lock guards as a race (`Locked`).
   nonisolated let lock = Locked(Shared())
-  #else
-  nonisolated let lock = Mutex(Shared())
-  #endif
   /// Numbers the store's tasks in the order they were made (``Intake/nextNumber()``).
   nonisolated let numbers = AtomicCounter()
   /// Whether the root's writes in the middle of a stretch must count its children first (see

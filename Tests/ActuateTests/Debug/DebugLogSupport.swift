@@ -38,8 +38,12 @@ struct SearchFeature: Interactor {
       store.send(.queryChanged("again"))
     case .touch:
       store.query = store.query
-    case .superseding, .exclusive, .longRunning:
+    case .superseding, .exclusive:
       try? await store.sleep(for: .seconds(1))
+    case .longRunning:
+      // Runs until the test cancels it: a test that reads its span while it runs must not race its end
+      // (a second was outlasted under ThreadSanitizer on a loaded machine).
+      try? await store.sleep(for: .seconds(3_600))
     case .debounced(let number), .throttled(let number):
       store.query = "\(number)"
     case .stale:
