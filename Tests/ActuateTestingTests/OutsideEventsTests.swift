@@ -38,13 +38,15 @@ struct SocketInteractor: Interactor {
 
 @Suite("TestStore: a handler waiting on the outside")
 struct OutsideEventsTests {
-  @Test(.timeLimit(.minutes(1)))
+  // Nothing may wait for the store's timeout: the clock moves while `.connect` waits on the socket. A wait
+  // for it (ten minutes) would outlast the time limit and fail the test; the test asserts no duration, which
+  // a loaded machine stretches (35 s under ThreadSanitizer beside other builds).
+  @Test(.timeLimit(.minutes(5)))
   func pingsTickWhileAHandlerAwaitsTheSocket() async {
     let clock = TestClock()
     let (events, socket) = AsyncStream<String>.makeStream()
     let store = TestStore(
-      initialState: .init(), interactor: SocketInteractor(events: events), clock: clock, timeout: .seconds(60))
-    let started = ContinuousClock.now
+      initialState: .init(), interactor: SocketInteractor(events: events), clock: clock, timeout: .seconds(600))
     await store.send(.connect)
     await store.send(.startPinging)
     await clock.advance(by: .seconds(10))
@@ -56,7 +58,5 @@ struct OutsideEventsTests {
     socket.finish()
     await store.send(.disconnect)
     await store.finish()
-    // Nothing waited for the timeout: the clock moved while `.connect` waited on the socket.
-    #expect(started.duration(to: .now) < .seconds(30))
   }
 }
