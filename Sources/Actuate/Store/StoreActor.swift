@@ -68,7 +68,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     let home = RecordHome(owned: owned)
     self.intake = Intake(home: home)
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks, childHooks: childHooks,
+      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks,
+      childHooks: childHooks,
       starter: starter, persister: persister)
   }
 

@@ -12,7 +12,6 @@ import Synchronization
 /// its header and its pointer. On Linux the lock is inline too (`Mutex`); Apple's platforms get `Mutex`
 /// only from macOS 15 and iOS 18, so there it stays an object of its own.
 package final actor RecordHome {
-
   /// The store actor, for ``ActionTask/cancel()``, while its ``Store`` lives: a handle kept after its store
   /// is gone then keeps nothing alive. Neither a weak reference to the actor nor to the `Store`: a weak
   /// reference gives its object a side table, an allocation more for every store, and makes every retain
