@@ -144,6 +144,8 @@ struct PersistenceTests {
             #expect(refused.status == 503)
             #expect(
               refused.reply.error?.hasPrefix("cart \"\(cart)\" is held by another server process (test-a)") == true)
+            // A's lease was taken or saved within the last 10 s, and lasts 10 s.
+            #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
 
             // A's lease runs out (as if A had stopped answering), and B takes the cart over.
             try await tableA.client.query(

@@ -90,7 +90,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
       if case .lost(let reason) = error {
         logger.warning("\(action.name) not saved: \(reason)", metadata: ["cart": "\(cart)"])
       }
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
@@ -101,7 +101,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
       }
       return .json(.ok, CartReply(cart: read))
     } catch {
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
@@ -111,18 +111,18 @@ struct CartRoutes<Session: CartSession>: Sendable {
       try await registry.withSession(cart, creating: false) { $0.cancel(work) }
       return .json(.accepted, CartReply(outcome: "cancel sent"))
     } catch {
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
   private func close(_ cart: String) async -> Response {
-    guard await registry.remove(cart) else { return .json(CartReply.refusal(.unknown(cart))) }
+    guard await registry.remove(cart) else { return .refusal(.unknown(cart)) }
     logger.info("closed cart", metadata: ["cart": "\(cart)"])
     return .json(.ok, CartReply(outcome: "closed"))
   }
 
   private func health() async -> Response {
-    guard await !registry.isShuttingDown else { return .json(CartReply.refusal(.shuttingDown)) }
+    guard await !registry.isShuttingDown else { return .refusal(.shuttingDown) }
     return .json(.ok, CartReply(outcome: "running", carts: await registry.count))
   }
 }
