@@ -12,6 +12,7 @@ struct CartClient: Sendable {
     var error: String?
     var cart: Cart?
     var carts: Int?
+    var stopping: Int?
   }
 
   struct Answer: Sendable {

@@ -8,6 +8,7 @@ struct CartReply: Encodable {
   var error: String?
   var cart: Cart?
   var carts: Int?
+  var stopping: Int?
 
   /// The status and reply for an action's result: 200 for a completed action; 409 for one that lost to
   /// another under the cart's rules; 503 for one the cart was stopped under.

@@ -31,4 +31,6 @@ public actor ActorCartSession: CartSession {
   public nonisolated func stop() {}
 
   public nonisolated func waitUntilStopped() async {}
+
+  public nonisolated func delete() async throws(SessionRefusal) {}
 }

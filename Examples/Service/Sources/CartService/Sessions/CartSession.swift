@@ -25,6 +25,11 @@ public protocol CartSession: AnyObject, Sendable {
 
   /// Waits until the cart has stopped and its cleanups have run.
   func waitUntilStopped() async
+
+  /// Waits until the cart has stopped, as ``waitUntilStopped()`` does, then deletes it from where it is
+  /// kept, so that no later request finds it. Call ``stop()`` first. Throws ``SessionRefusal/lost(_:)`` when
+  /// it could not be deleted: another process took it over, or the database failed.
+  func delete() async throws(SessionRefusal)
 }
 
 /// How an action ended, and the cart it produced.

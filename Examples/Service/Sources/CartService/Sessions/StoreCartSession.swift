@@ -78,4 +78,18 @@ public final class StoreCartSession: CartSession {
     try? await store.waitUntilSaved()
     await lease.release()
   }
+
+  public func delete() async throws(SessionRefusal) {
+    for await _ in store.states {}
+    guard let lease else { return }
+    // The last saves land first: one landing after the delete would fail, and warn of a lost lease.
+    try? await store.waitUntilSaved()
+    do {
+      try await lease.delete()
+    } catch let error as CartStoreError {
+      throw .lost(error)
+    } catch {
+      throw .lost(.unreachable("\(error)"))
+    }
+  }
 }
