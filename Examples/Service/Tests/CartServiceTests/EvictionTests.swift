@@ -8,8 +8,6 @@ import Testing
       _ = try await client.add("apple", to: "old")
       #expect(await registry.evictIdle(now: .now) == 0)
       #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 1)
-      // Eviction returns once the cart has stopped.
-      #expect(await registry.stopping == 0)
       #expect(try await client.get("/carts/old").status == 404)
       // Adding an item starts a new, empty cart.
       #expect(try await client.add("pear", to: "old").reply.cart?.lines == ["pear": 1])

@@ -67,6 +67,8 @@ struct PersistenceTests {
           try await withLiveServer(table: tableB) { b, _ in
             #expect(try await a.add("apple", to: cart).status == 200)
             #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 1)
+            // Eviction returns once the cart has saved and let go.
+            #expect(await registry.stopping == 0)
             #expect(try await tableA.holder(of: cart) == .some(nil))
             // Within A's 10-second lease, had A kept it.
             let taken = try await b.add("pear", to: cart)

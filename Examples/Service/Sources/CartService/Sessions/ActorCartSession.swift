@@ -8,6 +8,8 @@ public actor ActorCartSession: CartSession {
 
   public init(name: String, services: CartServices) {}
 
+  public nonisolated var persists: Bool { false }
+
   public static func handles(_ action: CartInteractor.Action) -> Bool {
     switch action {
     case .add, .remove: true

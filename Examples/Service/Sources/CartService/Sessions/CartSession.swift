@@ -6,6 +6,10 @@ public protocol CartSession: AnyObject, Sendable {
   /// Makes the cart of the session called `name`.
   init(name: String, services: CartServices)
 
+  /// Whether the cart is kept somewhere after it stops (a database), so that a stop must finish, its last
+  /// changes saved, before the cart is opened again.
+  var persists: Bool { get }
+
   /// Whether this kind of session handles `action` at all.
   static func handles(_ action: CartInteractor.Action) -> Bool
 

@@ -34,6 +34,8 @@ public final class StoreCartSession: CartSession {
     return StoreCartSession(store: store, lease: lease)
   }
 
+  public var persists: Bool { lease != nil }
+
   public static func handles(_ action: CartInteractor.Action) -> Bool { true }
 
   public func perform(_ action: CartInteractor.Action) async throws(SessionRefusal) -> CartResult {
