@@ -29,6 +29,7 @@ enum Catalog {
     TestSchedules.perJob,
     TestSchedules.perSeed,
     IdleStores.scenario,
+    IdleStores.persisted,
     PersistedSend.burst,
     PersistedSend.durable,
   ]

@@ -201,6 +201,7 @@ import Testing
       let health = try await client.get("/health")
       #expect(health.status == 200)
       #expect(health.reply.carts == 1)
+      #expect(health.reply.stopping == 0)
     }
   }
 }

@@ -12,11 +12,14 @@ struct CartClient: Sendable {
     var error: String?
     var cart: Cart?
     var carts: Int?
+    var stopping: Int?
   }
 
   struct Answer: Sendable {
     var status: Int
     var reply: Reply
+    /// The `Retry-After` header, if the answer has one.
+    var retryAfter: String?
   }
 
   enum Method { case get, post, delete }
@@ -43,7 +46,8 @@ struct CartClient: Sendable {
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     let bytes = try await response.body.collect(upTo: 1 << 20)
     let reply = try JSONDecoder().decode(Reply.self, from: Data(bytes.readableBytesView))
-    return Answer(status: Int(response.status.code), reply: reply)
+    return Answer(
+      status: Int(response.status.code), reply: reply, retryAfter: response.headers.first(name: "Retry-After"))
   }
 
   /// Reads the cart until `isReady` holds, at most `tries` times, 10 ms apart: for a request another task

@@ -59,6 +59,83 @@ struct PersistenceTests {
     }
   }
 
+  @Test func anEvictedCartIsGivenUpSoAnotherProcessTakesItAtOnce() async throws {
+    let cart = TestDatabase.newCart("handed")
+    try await TestDatabase.withTable(holder: "test-evicting") { tableA in
+      try await TestDatabase.withTable(holder: "test-taking") { tableB in
+        try await withLiveServer(table: tableA) { a, registry in
+          try await withLiveServer(table: tableB) { b, _ in
+            #expect(try await a.add("apple", to: cart).status == 200)
+            #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 1)
+            // Eviction returns once the cart has saved and let go.
+            #expect(await registry.stopping == 0)
+            #expect(try await tableA.holder(of: cart) == .some(nil))
+            // Within A's 10-second lease, had A kept it.
+            let taken = try await b.add("pear", to: cart)
+            #expect(taken.status == 200)
+            #expect(taken.reply.cart?.lines == ["apple": 1, "pear": 1])
+          }
+        }
+      }
+    }
+  }
+
+  @Test func deletingACartDeletesItsRowHeldOrEvicted() async throws {
+    let held = TestDatabase.newCart("deleted")
+    let evicted = TestDatabase.newCart("deleted-evicted")
+    try await TestDatabase.withTable(holder: "test-deleting") { table in
+      // `async throws` spelled out: Swift 6.3 infers this closure as one that does not throw.
+      try await withLiveServer(table: table) { client, registry async throws in
+        #expect(try await client.add("apple", to: held).status == 200)
+        #expect(try await client.add("apple", to: evicted).status == 200)
+        #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 2)
+        // Loaded again: one cart deleted from memory and the database, the other from the database alone.
+        #expect(try await client.add("pear", to: held).reply.cart?.lines == ["apple": 1, "pear": 1])
+
+        #expect(try await client.delete("/carts/\(held)").status == 200)
+        #expect(try await table.fence(of: held) == nil)
+        #expect(try await client.get("/carts/\(held)").status == 404)
+        #expect(try await client.delete("/carts/\(held)").status == 404)
+
+        #expect(try await client.delete("/carts/\(evicted)").status == 200)
+        #expect(try await table.fence(of: evicted) == nil)
+        #expect(try await client.get("/carts/\(evicted)").status == 404)
+      }
+    }
+  }
+
+  @Test func aCartMadeAgainAfterItsDeletionTakesAFenceNeverHandedOut() async throws {
+    let cart = TestDatabase.newCart("remade")
+    try await TestDatabase.withTable(holder: "test-remaking") { table in
+      try await withLiveServer(table: table) { client, _ in
+        #expect(try await client.add("apple", to: cart).status == 200)
+        let first = try #require(try await table.fence(of: cart))
+        #expect(try await client.delete("/carts/\(cart)").status == 200)
+        let remade = try await client.add("pear", to: cart)
+        #expect(remade.reply.cart?.lines == ["pear": 1])
+        // A holder of the first cart's lease, stalled until now, must find its fence gone.
+        #expect(try #require(try await table.fence(of: cart)) > first)
+      }
+    }
+  }
+
+  @Test func aCartHeldElsewhereIsNotDeletedAndTheRefusalSaysWhenToRetry() async throws {
+    let cart = TestDatabase.newCart("kept")
+    try await TestDatabase.withTable(holder: "test-holding") { tableA in
+      try await TestDatabase.withTable(holder: "test-refused") { tableB in
+        try await withLiveServer(table: tableA) { a, _ in
+          try await withLiveServer(table: tableB) { b, _ in
+            #expect(try await a.add("apple", to: cart).status == 200)
+            let refused = try await b.delete("/carts/\(cart)")
+            #expect(refused.status == 503)
+            #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
+            #expect(try await a.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1])
+          }
+        }
+      }
+    }
+  }
+
   @Test func aCartNeverSavedIsStillUnknown() async throws {
     let cart = TestDatabase.newCart("never")
     try await TestDatabase.withTable(holder: "test-unknown") { table in
@@ -153,6 +230,8 @@ struct PersistenceTests {
             #expect(refused.status == 503)
             #expect(
               refused.reply.error?.hasPrefix("cart \"\(cart)\" is held by another server process (test-a)") == true)
+            // A's lease was taken or saved within the last 10 s, and lasts 10 s.
+            #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
 
             // A's lease runs out (as if A had stopped answering), and B takes the cart over.
             try await tableA.client.query(
@@ -198,5 +277,25 @@ struct PersistenceTests {
       }
     }
     #expect("\(error.map { "\($0)" } ?? "")".contains("Start it (Examples/Service/Scripts/postgres.sh start)"))
+  }
+}
+
+extension CartTable {
+  /// The fence of the cart's row, or nil if it has no row: what the service itself never reads back.
+  func fence(of cart: String) async throws -> Int64? {
+    for try await fence in try await client.query("SELECT fence FROM carts WHERE id = \(cart)").decode(Int64.self) {
+      return fence
+    }
+    return nil
+  }
+
+  /// The holder named in the cart's row: `.some(nil)` once its lease was given up, nil if it has no row.
+  func holder(of cart: String) async throws -> String?? {
+    for try await holder in try await client.query("SELECT holder FROM carts WHERE id = \(cart)").decode(
+      String?.self)
+    {
+      return .some(holder)
+    }
+    return nil
   }
 }

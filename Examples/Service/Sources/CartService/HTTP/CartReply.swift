@@ -8,6 +8,7 @@ struct CartReply: Encodable {
   var error: String?
   var cart: Cart?
   var carts: Int?
+  var stopping: Int?
 
   /// The status and reply for an action's result: 200 for a completed action; 409 for one that lost to
   /// another under the cart's rules; 503 for one the cart was stopped under.
@@ -92,5 +93,24 @@ extension Response {
 
   static func json(_ pair: (HTTPResponse.Status, CartReply)) -> Response {
     json(pair.0, pair.1)
+  }
+
+  /// The answer to a request refused for `refusal`. A 503 whose cart is free again at a known time says
+  /// when in `Retry-After`, so that a client or a balancer waits that long rather than guess.
+  static func refusal(_ refusal: SessionRefusal) -> Response {
+    var response = json(CartReply.refusal(refusal))
+    if let seconds = refusal.retryAfterSeconds { response.headers[.retryAfter] = "\(seconds)" }
+    return response
+  }
+}
+
+extension SessionRefusal {
+  /// In how many seconds the request may succeed, when that is known: a lease held elsewhere runs out by
+  /// then. A full registry, a shutdown or a failed database give no such time.
+  var retryAfterSeconds: Int? {
+    switch self {
+    case .heldElsewhere(_, _, let seconds): seconds
+    case .unknown, .full, .shuttingDown, .lost, .storage: nil
+    }
   }
 }

@@ -8,9 +8,9 @@ import Logging
 ///
 /// | endpoint | action |
 /// | --- | --- |
-/// | `GET /health` | 200 while the service runs, 503 once it shuts down |
+/// | `GET /health` | 200 while the service runs, with the carts held and those still stopping; 503 once it shuts down |
 /// | `GET /carts/:cart` | the cart |
-/// | `DELETE /carts/:cart` | stops the cart: its checkout or quotes are cancelled, their cleanups run |
+/// | `DELETE /carts/:cart` | stops the cart (its checkout or quotes are cancelled, their cleanups run) and deletes it |
 /// | `POST /carts/:cart/items` `{"sku", "quantity"}` | adds |
 /// | `DELETE /carts/:cart/items/:sku` | removes |
 /// | `POST /carts/:cart/coupon` `{"code"}` | checks a coupon; the newest code wins |
@@ -90,7 +90,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
       if case .lost(let reason) = error {
         logger.warning("\(action.name) not saved: \(reason)", metadata: ["cart": "\(cart)"])
       }
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
@@ -101,7 +101,7 @@ struct CartRoutes<Session: CartSession>: Sendable {
       }
       return .json(.ok, CartReply(cart: read))
     } catch {
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
@@ -111,18 +111,22 @@ struct CartRoutes<Session: CartSession>: Sendable {
       try await registry.withSession(cart, creating: false) { $0.cancel(work) }
       return .json(.accepted, CartReply(outcome: "cancel sent"))
     } catch {
-      return .json(CartReply.refusal(error))
+      return .refusal(error)
     }
   }
 
   private func close(_ cart: String) async -> Response {
-    guard await registry.remove(cart) else { return .json(CartReply.refusal(.unknown(cart))) }
+    do {
+      try await registry.remove(cart)
+    } catch {
+      return .refusal(error)
+    }
     logger.info("closed cart", metadata: ["cart": "\(cart)"])
     return .json(.ok, CartReply(outcome: "closed"))
   }
 
   private func health() async -> Response {
-    guard await !registry.isShuttingDown else { return .json(CartReply.refusal(.shuttingDown)) }
-    return .json(.ok, CartReply(outcome: "running", carts: await registry.count))
+    guard await !registry.isShuttingDown else { return .refusal(.shuttingDown) }
+    return .json(.ok, CartReply(outcome: "running", carts: await registry.count, stopping: await registry.stopping))
   }
 }

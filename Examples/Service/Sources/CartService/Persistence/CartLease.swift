@@ -65,6 +65,20 @@ actor CartLease {
     try? await table.release(cart: cart, fence: fence)
   }
 
+  /// Deletes the cart's row, if this lease may still write it; nothing is written under this lease after.
+  func delete() async throws {
+    if let broken { throw broken }
+    do {
+      guard try await table.delete(cart: cart, fence: fence) else {
+        throw CartStoreError.leaseLost(cart: cart, fence: fence)
+      }
+      broken = .leaseLost(cart: cart, fence: fence)
+    } catch let error as CartStoreError {
+      broken = error
+      throw error
+    }
+  }
+
   func setAside(reason: String) async throws -> String? {
     if let broken { throw broken }
     try await table.setAside(cart: cart, fence: fence, reason: reason)

@@ -6,6 +6,9 @@ import PostgresNIO
 /// lease, which names the process that may write the cart (`holder`), until when (`lease_until`, in the
 /// database's time), and a fence that moves on at every new lease. A save names its fence, so a process
 /// whose lease was taken over writes nothing, however late its save arrives.
+///
+/// Every lease's fence is a new number from one sequence (`cart_fences`), not the row's last one plus one:
+/// a cart deleted and made again must never hand out a fence an old holder of the deleted cart still has.
 public struct CartTable: Sendable {
   let client: PostgresClient
   /// This process, in the rows it holds.
@@ -35,6 +38,10 @@ public struct CartTable: Sendable {
           """, logger: logger)
         try await connection.query(
           """
+          CREATE SEQUENCE IF NOT EXISTS cart_fences
+          """, logger: logger)
+        try await connection.query(
+          """
           CREATE TABLE IF NOT EXISTS unreadable_carts (
             id text NOT NULL, fence bigint NOT NULL, version integer, state jsonb, reason text NOT NULL,
             set_aside_at timestamptz NOT NULL, PRIMARY KEY (id, fence))
@@ -55,18 +62,20 @@ public struct CartTable: Sendable {
     let row: (Int64, Int32?, String?)?
     do {
       row = try await run("taking the lease on cart \(cart)") { [client, logger, holder] in
+        // `greatest`: a row saved before the sequence existed may hold a fence above the sequence's next.
         let query: PostgresQuery =
           creating
           ? """
-          INSERT INTO carts (id, holder, fence, lease_until) VALUES (\(cart), \(holder), 1,
+          INSERT INTO carts (id, holder, fence, lease_until) VALUES (\(cart), \(holder), nextval('cart_fences'),
             now() + make_interval(secs => \(seconds)))
-          ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, fence = carts.fence + 1,
+          ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, fence = greatest(excluded.fence, carts.fence + 1),
             lease_until = excluded.lease_until
           WHERE carts.holder IS NULL OR carts.holder = excluded.holder OR carts.lease_until < now()
           RETURNING fence, version, state::text
           """
           : """
-          UPDATE carts SET holder = \(holder), fence = fence + 1, lease_until = now() + make_interval(secs => \(seconds))
+          UPDATE carts SET holder = \(holder), fence = greatest(nextval('cart_fences'), fence + 1),
+            lease_until = now() + make_interval(secs => \(seconds))
           WHERE id = \(cart) AND (holder IS NULL OR holder = \(holder) OR lease_until < now())
           RETURNING fence, version, state::text
           """
@@ -138,6 +147,15 @@ public struct CartTable: Sendable {
     try await run("releasing cart \(cart)") { [client, logger] in
       try await client.query(
         "UPDATE carts SET holder = NULL, lease_until = NULL WHERE id = \(cart) AND fence = \(fence)", logger: logger)
+    }
+  }
+
+  /// Deletes the cart's row if its fence is still the cart's; returns whether it did.
+  func delete(cart: String, fence: Int64) async throws -> Bool {
+    try await run("deleting cart \(cart)") { [client, logger] in
+      try await client.query(
+        "DELETE FROM carts WHERE id = \(cart) AND fence = \(fence) RETURNING fence", logger: logger
+      ).collect().count == 1
     }
   }
 

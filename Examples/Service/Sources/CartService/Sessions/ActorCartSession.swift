@@ -8,6 +8,8 @@ public actor ActorCartSession: CartSession {
 
   public init(name: String, services: CartServices) {}
 
+  public nonisolated var persists: Bool { false }
+
   public static func handles(_ action: CartInteractor.Action) -> Bool {
     switch action {
     case .add, .remove: true
@@ -31,4 +33,6 @@ public actor ActorCartSession: CartSession {
   public nonisolated func stop() {}
 
   public nonisolated func waitUntilStopped() async {}
+
+  public nonisolated func delete() async throws(SessionRefusal) {}
 }

@@ -6,6 +6,10 @@ public protocol CartSession: AnyObject, Sendable {
   /// Makes the cart of the session called `name`.
   init(name: String, services: CartServices)
 
+  /// Whether the cart is kept somewhere after it stops (a database), so that a stop must finish, its last
+  /// changes saved, before the cart is opened again.
+  var persists: Bool { get }
+
   /// Whether this kind of session handles `action` at all.
   static func handles(_ action: CartInteractor.Action) -> Bool
 
@@ -25,6 +29,11 @@ public protocol CartSession: AnyObject, Sendable {
 
   /// Waits until the cart has stopped and its cleanups have run.
   func waitUntilStopped() async
+
+  /// Waits until the cart has stopped, as ``waitUntilStopped()`` does, then deletes it from where it is
+  /// kept, so that no later request finds it. Call ``stop()`` first. Throws ``SessionRefusal/lost(_:)`` when
+  /// it could not be deleted: another process took it over, or the database failed.
+  func delete() async throws(SessionRefusal)
 }
 
 /// How an action ended, and the cart it produced.

@@ -34,6 +34,8 @@ public final class StoreCartSession: CartSession {
     return StoreCartSession(store: store, lease: lease)
   }
 
+  public var persists: Bool { lease != nil }
+
   public static func handles(_ action: CartInteractor.Action) -> Bool { true }
 
   public func perform(_ action: CartInteractor.Action) async throws(SessionRefusal) -> CartResult {
@@ -77,5 +79,19 @@ public final class StoreCartSession: CartSession {
     // What the cleanups changed is saved before the lease goes: the next holder loads it.
     try? await store.waitUntilSaved()
     await lease.release()
+  }
+
+  public func delete() async throws(SessionRefusal) {
+    for await _ in store.states {}
+    guard let lease else { return }
+    // The last saves land first: one landing after the delete would fail, and warn of a lost lease.
+    try? await store.waitUntilSaved()
+    do {
+      try await lease.delete()
+    } catch let error as CartStoreError {
+      throw .lost(error)
+    } catch {
+      throw .lost(.unreachable("\(error)"))
+    }
   }
 }
