@@ -149,8 +149,11 @@ import Testing
   }
 
   @Test func twoQuotesRunAtOnceAndAWaitingOneCanBeCancelledByItsCarrier() async throws {
-    let slowQuotes = CartServices(quoteDelay: .seconds(1))
-    try await withLiveServer(services: slowQuotes) { client, _ in
+    // The first two quotes are held until the waiting one is cancelled: a delay would race the test's polls.
+    let gate = Gate()
+    var services = CartServices(quoteDelay: .zero)
+    services.quoteGate = { _ in await gate.pass() }
+    try await withLiveServer(services: services) { client, _ in
       _ = try await client.add("apple", to: "fay")
       async let ups = client.post("/carts/fay/quotes/ups")
       async let dhl = client.post("/carts/fay/quotes/dhl")
@@ -160,6 +163,7 @@ import Testing
       #expect(try await client.cart("fay", tries: 20) { $0.quoting.contains("fedex") } == nil)
       #expect(try await client.delete("/carts/fay/quotes/fedex").status == 202)
       let cancelled = try await fedex
+      gate.open()
       #expect(cancelled.status == 409)
       #expect(cancelled.reply.outcome == "cancelled (explicit)")
       #expect(try await ups.status == 200)
@@ -168,6 +172,8 @@ import Testing
       #expect(Set(cart.quotes.keys) == ["ups", "dhl"])
       #expect(cart.quoting.isEmpty)
     }
+    // Let go whatever still waits, had the test failed before it opened the gate.
+    gate.open()
   }
 
   @Test func closingACartCancelsItsCheckoutAndForgetsIt() async throws {

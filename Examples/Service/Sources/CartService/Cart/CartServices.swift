@@ -9,6 +9,9 @@ public struct CartServices: Sendable {
   public var couponDelay: Duration
   /// How long a carrier takes to quote.
   public var quoteDelay: Duration
+  /// Awaited by each quote after its delay, with the carrier's name: a test holds quotes here until it has
+  /// done what must happen while they run, rather than race a delay.
+  public var quoteGate: @Sendable (String) async throws -> Void = { _ in }
 
   /// Services that take as long as they are told.
   public init(
@@ -35,6 +38,7 @@ public struct CartServices: Sendable {
   /// The carrier's price for shipping `items` items, in cents.
   func quote(from carrier: String, items: Int) async throws -> Int {
     try await Task.sleep(for: quoteDelay)
+    try await quoteGate(carrier)
     return 400 + 50 * items + 10 * carrier.utf8.count
   }
 }
