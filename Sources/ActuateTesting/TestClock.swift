@@ -107,7 +107,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A task of a TestStore that waits on something else (a real clock, a network call, or a stream the test
   /// has not fed) does not hold time: once no job of its store is runnable, time moves on without it. A
-  /// task of a plain store is waited for, at most 5 seconds. A `run()` that has moved the clock 10,000 times
+  /// task of a plain store is waited for, at most 30 seconds. A `run()` that has moved the clock 10,000 times
   /// fails: a handler that sleeps again every time it wakes would never let it end.
   public func run(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -256,7 +256,10 @@ public final class TestClock: Clock, Sendable {
     await settle(as: what, at: location, woken: record)
   }
 
-  private static let wakeTimeout = Duration.seconds(5)
+  /// How long a plain store's woken task may run on before the clock fails the test. Only a task that waits
+  /// on something else reaches it, so it is generous: five seconds were outlasted by tasks that had only a
+  /// loaded machine to wait for (the whole suite under ThreadSanitizer beside other builds).
+  private static let wakeTimeout = Duration.seconds(30)
   private static let yieldsForOtherTasks = 20
 
   private func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
