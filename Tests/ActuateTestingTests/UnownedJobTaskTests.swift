@@ -7,7 +7,8 @@ import Testing
 /// An executor that runs each job at once, on a queue of its own, and writes down the task of each.
 private final class TaskRecordingExecutor: SerialExecutor {
   let tasks = Locked<[UInt64?]>([])
-  private let queue = DispatchQueue(label: "TaskRecordingExecutor")
+  /// Runs the jobs, one at a time.
+  let queue = DispatchQueue(label: "TaskRecordingExecutor")
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
@@ -21,10 +22,11 @@ private actor Recorder {
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   /// Three stretches of one task on this actor: each continuation, resumed from another thread, enqueues
-  /// the task here again.
+  /// the task here again. It is resumed on the executor's queue, after the job that suspends has returned:
+  /// resumed sooner (from any other queue), the task may go on in the same job, and enqueue nothing.
   func hopTwice() async {
     for _ in 0..<2 {
-      await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
+      await withCheckedContinuation { continuation in executor.queue.async { continuation.resume() } }
     }
   }
 }
