@@ -61,22 +61,16 @@ struct PersistenceTests {
 
   @Test func anEvictedCartIsGivenUpSoAnotherProcessTakesItAtOnce() async throws {
     let cart = TestDatabase.newCart("handed")
-    try await TestDatabase.withTable(holder: "test-evicting") { tableA in
-      try await TestDatabase.withTable(holder: "test-taking") { tableB in
-        try await withLiveServer(table: tableA) { a, registry in
-          try await withLiveServer(table: tableB) { b, _ in
-            #expect(try await a.add("apple", to: cart).status == 200)
-            #expect(await registry.evictIdle(now: .now + registry.limits.idleTimeout) == 1)
-            // Eviction returns once the cart has saved and let go.
-            #expect(await registry.stopping == 0)
-            #expect(try await tableA.holder(of: cart) == .some(nil))
-            // Within A's 10-second lease, had A kept it.
-            let taken = try await b.add("pear", to: cart)
-            #expect(taken.status == 200)
-            #expect(taken.reply.cart?.lines == ["apple": 1, "pear": 1])
-          }
-        }
-      }
+    try await withTwoProcesses(holding: ("test-evicting", "test-taking")) { a, b in
+      #expect(try await a.client.add("apple", to: cart).status == 200)
+      #expect(await a.registry.evictIdle(now: .now + a.registry.limits.idleTimeout) == 1)
+      // Eviction returns once the cart has saved and let go.
+      #expect(await a.registry.stopping == 0)
+      #expect(try await a.table.holder(of: cart) == .some(nil))
+      // Within A's 10-second lease, had A kept it.
+      let taken = try await b.client.add("pear", to: cart)
+      #expect(taken.status == 200)
+      #expect(taken.reply.cart?.lines == ["apple": 1, "pear": 1])
     }
   }
 
@@ -121,18 +115,12 @@ struct PersistenceTests {
 
   @Test func aCartHeldElsewhereIsNotDeletedAndTheRefusalSaysWhenToRetry() async throws {
     let cart = TestDatabase.newCart("kept")
-    try await TestDatabase.withTable(holder: "test-holding") { tableA in
-      try await TestDatabase.withTable(holder: "test-refused") { tableB in
-        try await withLiveServer(table: tableA) { a, _ in
-          try await withLiveServer(table: tableB) { b, _ in
-            #expect(try await a.add("apple", to: cart).status == 200)
-            let refused = try await b.delete("/carts/\(cart)")
-            #expect(refused.status == 503)
-            #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
-            #expect(try await a.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1])
-          }
-        }
-      }
+    try await withTwoProcesses(holding: ("test-holding", "test-refused")) { a, b in
+      #expect(try await a.client.add("apple", to: cart).status == 200)
+      let refused = try await b.client.delete("/carts/\(cart)")
+      #expect(refused.status == 503)
+      #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
+      #expect(try await a.client.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1])
     }
   }
 
@@ -221,32 +209,26 @@ struct PersistenceTests {
 
   @Test func aHolderFencedOutCannotWrite() async throws {
     let cart = TestDatabase.newCart("fenced")
-    try await TestDatabase.withTable(holder: "test-a") { tableA in
-      try await TestDatabase.withTable(holder: "test-b") { tableB in
-        try await withLiveServer(table: tableA) { a, _ in
-          try await withLiveServer(table: tableB) { b, _ in
-            #expect(try await a.add("apple", to: cart).status == 200)
-            let refused = try await b.add("pear", to: cart)
-            #expect(refused.status == 503)
-            #expect(
-              refused.reply.error?.hasPrefix("cart \"\(cart)\" is held by another server process (test-a)") == true)
-            // A's lease was taken or saved within the last 10 s, and lasts 10 s.
-            #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
+    try await withTwoProcesses(holding: ("test-a", "test-b")) { a, b in
+      #expect(try await a.client.add("apple", to: cart).status == 200)
+      let refused = try await b.client.add("pear", to: cart)
+      #expect(refused.status == 503)
+      #expect(
+        refused.reply.error?.hasPrefix("cart \"\(cart)\" is held by another server process (test-a)") == true)
+      // A's lease was taken or saved within the last 10 s, and lasts 10 s.
+      #expect(refused.retryAfter.flatMap { Int($0) }.map { (1...10).contains($0) } == true)
 
-            // A's lease runs out (as if A had stopped answering), and B takes the cart over.
-            try await tableA.client.query(
-              "UPDATE carts SET lease_until = now() - interval '1 second' WHERE id = \(cart)")
-            #expect(try await b.add("pear", to: cart).reply.cart?.lines == ["apple": 1, "pear": 1])
+      // A's lease runs out (as if A had stopped answering), and B takes the cart over.
+      try await a.table.client.query(
+        "UPDATE carts SET lease_until = now() - interval '1 second' WHERE id = \(cart)")
+      #expect(try await b.client.add("pear", to: cart).reply.cart?.lines == ["apple": 1, "pear": 1])
 
-            // A still holds the cart in memory, and its lease has not run out by its own clock: its save is fenced.
-            let fenced = try await a.add("banana", to: cart)
-            #expect(fenced.status == 503)
-            #expect(fenced.reply.error?.contains("this process lost cart \"\(cart)\"") == true)
-            #expect(try await b.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1, "pear": 1])
-            #expect(try await a.get("/carts/\(cart)").status == 503)
-          }
-        }
-      }
+      // A still holds the cart in memory, and its lease has not run out by its own clock: its save is fenced.
+      let fenced = try await a.client.add("banana", to: cart)
+      #expect(fenced.status == 503)
+      #expect(fenced.reply.error?.contains("this process lost cart \"\(cart)\"") == true)
+      #expect(try await b.client.get("/carts/\(cart)").reply.cart?.lines == ["apple": 1, "pear": 1])
+      #expect(try await a.client.get("/carts/\(cart)").status == 503)
     }
   }
 }
@@ -297,5 +279,33 @@ extension CartTable {
       return .some(holder)
     }
     return nil
+  }
+}
+
+/// One of two service processes on the test database, as a test sees it.
+struct TestProcess: Sendable {
+  /// Its table, whose leases name it.
+  let table: CartTable
+  /// A client of its server.
+  let client: CartClient
+  /// Its server's sessions.
+  let registry: SessionRegistry<StoreCartSession>
+}
+
+/// Runs `body` with two service processes on the test database, each holding leases under its name in
+/// `holding`: what one does to a cart, the other meets.
+func withTwoProcesses(
+  holding holders: (String, String), _ body: @Sendable @escaping (TestProcess, TestProcess) async throws -> Void
+) async throws {
+  try await TestDatabase.withTable(holder: holders.0) { tableA in
+    try await TestDatabase.withTable(holder: holders.1) { tableB in
+      try await withLiveServer(table: tableA) { a, registryA in
+        try await withLiveServer(table: tableB) { b, registryB in
+          try await body(
+            TestProcess(table: tableA, client: a, registry: registryA),
+            TestProcess(table: tableB, client: b, registry: registryB))
+        }
+      }
+    }
   }
 }
