@@ -14,11 +14,8 @@ enum IdleStores {
       for counter in counters { _ = await counter.count }
       return counters
     }
-    let (storeBytes, _) = try await residentGrowth {
-      let stores = (0..<count).map { _ in Store(initialState: Counter.State(), interactor: Counter()) }
-      // Reading the state waits for each store's start to be taken, so every store is fully set up.
-      for store in stores { _ = await store.state }
-      return stores
+    let (storeBytes, _) = try await storesGrowth(count) { _ in
+      Store(initialState: Counter.State(), interactor: Counter())
     }
     var result = ScenarioResult(name: "idle-stores", target: .none, status: .reported)
     result.count = count
@@ -48,28 +45,18 @@ enum IdleStores {
         at: folder.appendingPathComponent("seed.state"), to: folder.appendingPathComponent("\(index).state"))
     }
     // Each kind is held while the next is measured, so that no kind's stores reuse pages another freed.
-    let (plainBytes, plain) = try await residentGrowth {
-      let stores = (0..<count).map { _ in Store(initialState: Counter.State(), interactor: Counter()) }
-      for store in stores { _ = await store.state }
-      return stores
+    let (plainBytes, plain) = try await storesGrowth(count) { _ in
+      Store(initialState: Counter.State(), interactor: Counter())
     }
-    let (unwrittenBytes, unwritten) = try await residentGrowth {
-      let stores = (0..<count).map { index in
-        Store(
-          initialState: Counter.State(), interactor: Counter(),
-          persistence: .file(folder.appendingPathComponent("unwritten-\(index).state"), persisting: \.count))
-      }
-      for store in stores { _ = await store.state }
-      return stores
+    let (unwrittenBytes, unwritten) = try await storesGrowth(count) { index in
+      Store(
+        initialState: Counter.State(), interactor: Counter(),
+        persistence: .file(folder.appendingPathComponent("unwritten-\(index).state"), persisting: \.count))
     }
-    let (loadedBytes, loaded) = try await residentGrowth {
-      let stores = (0..<count).map { index in
-        Store(
-          initialState: Counter.State(), interactor: Counter(),
-          persistence: .file(folder.appendingPathComponent("\(index).state"), persisting: \.count))
-      }
-      for store in stores { _ = await store.state }
-      return stores
+    let (loadedBytes, loaded) = try await storesGrowth(count) { index in
+      Store(
+        initialState: Counter.State(), interactor: Counter(),
+        persistence: .file(folder.appendingPathComponent("\(index).state"), persisting: \.count))
     }
     for store in loaded {
       let counted = await store.state.count
@@ -96,6 +83,18 @@ enum IdleStores {
     for _ in 0..<count { await store.sendAndWait(.increment) }
     try await store.waitUntilSaved()
     store.stop()
+  }
+
+  /// Resident memory's growth while `count` stores are made, each by `make` with its index, and the stores.
+  private static func storesGrowth(
+    _ count: Int, _ make: (Int) -> Store<Counter>
+  ) async throws -> (Int, [Store<Counter>]) {
+    try await residentGrowth {
+      let stores = (0..<count).map(make)
+      // Reading the state waits for each store's start to be taken, so every store is fully set up.
+      for store in stores { _ = await store.state }
+      return stores
+    }
   }
 
   /// Resident memory's growth while `make` runs, and what it made, which the caller may keep alive.
