@@ -50,8 +50,14 @@ public final class StoreCartSession: CartSession {
   /// ``SessionRefusal/lost(_:)`` if they cannot be.
   private func saved() async throws(SessionRefusal) {
     guard lease != nil else { return }
+    try await Self.refusingAsLost { try await store.waitUntilSaved() }
+  }
+
+  /// Runs `write`, a write to the database, and throws what it throws as ``SessionRefusal/lost(_:)``: the
+  /// change was not kept.
+  private static func refusingAsLost(_ write: () async throws -> Void) async throws(SessionRefusal) {
     do {
-      try await store.waitUntilSaved()
+      try await write()
     } catch let error as CartStoreError {
       throw .lost(error)
     } catch {
@@ -86,12 +92,6 @@ public final class StoreCartSession: CartSession {
     guard let lease else { return }
     // The last saves land first: one landing after the delete would fail, and warn of a lost lease.
     try? await store.waitUntilSaved()
-    do {
-      try await lease.delete()
-    } catch let error as CartStoreError {
-      throw .lost(error)
-    } catch {
-      throw .lost(.unreachable("\(error)"))
-    }
+    try await Self.refusingAsLost { try await lease.delete() }
   }
 }
