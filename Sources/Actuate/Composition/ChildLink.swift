@@ -29,6 +29,8 @@ protocol ChildLink<Member>: StoreRoute, AnyObject {
   var deliveries: DeliveryTracker { get }
   /// The children's hooks the root's test chose to run; `nil` runs them all.
   var childHooks: ChildHooks? { get }
+  /// The executor the root's TestStore owns, which the child runs on too; `nil` outside a TestStore.
+  var owned: (any OwnedExecutor)? { get }
 
   /// Sends the parent action that carries `action` through the root, as a send of the running task: a
   /// child's send, or a parent's reaction to one of its child's actions.

@@ -84,7 +84,7 @@ struct Slot<Parent: Interactor, C: Interactor>: ChildSlot {
         to: C.self, name: label(id), read: read(id), write: write(id), embed: { embed(id, $0) })
     else { return nil }
     let store = StoreActor(
-      child: interactor, link: link, clock: parent.clock, hooks: parent.childHooks)
+      child: interactor, link: link, clock: parent.clock, hooks: parent.childHooks, executor: parent.owned)
     // The parent's reaction goes through the parent's own link: for a root, the root itself.
     var react: (@Sendable (C.Action) -> Void)?
     if let reaction {

@@ -8,7 +8,7 @@ extension StoreActor {
       let number = route.nextNumber(for: self)
       let record = HookRecord<I>(number: number, owner: owner, hook: hook, child: route.childName)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
-      if let owned = home.owned {
+      if let owned {
         hookTasks.append(spawnOnOwnedExecutor(owned) { await self.runHook(subscription, record: record) })
       } else {
         hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })

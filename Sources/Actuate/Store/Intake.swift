@@ -13,7 +13,7 @@ struct Intake<I: Interactor>: Sendable {
   typealias Command = IntakeCommand
   typealias StopReason = IntakeStopReason
 
-  private let home: RecordHome
+  let home: RecordHome
   /// The records' type, looked up once rather than at every send (HowItWorks.md, "Unspecialised code").
   private let recordType = ActionRecord<I>.self
 
@@ -24,7 +24,7 @@ struct Intake<I: Interactor>: Sendable {
   /// Runs `body` on the queue, under the home's lock.
   @inline(__always)
   private func withQueue<Result>(_ body: (inout IntakeQueue) -> Result) -> Result {
-    home.lock.withLock { body(&$0.intake) }
+    home.withLock { body(&$0.intake) }
   }
 
   /// Numbers tasks in the order they were created.

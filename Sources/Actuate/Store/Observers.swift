@@ -4,31 +4,46 @@
 /// A watcher is told apart from the other observers: it is told the life of each action and each change
 /// through the non-generic ``StoreWatcher``, so a watched store builds no events for it (see
 /// `StoreActor+Observers`).
+///
+/// The observers themselves are held by reference, and only when there are any: most stores are observed by
+/// nobody, and the list and the watcher inline would cost each of them 24 bytes, where the reference costs 8.
 struct Observers<I: Interactor>: Sequence {
-  private var list: [StoreObserver<I>]
-  /// The store's watcher, if it has one.
-  private(set) var watcher: (any StoreWatcher)?
+  private var everyone: Everyone?
   /// Whether nobody observes: no observer and no watcher.
   private(set) var isEmpty: Bool
   /// Whether there is an observer other than the watcher, which needs every event built.
   private(set) var hasListeners: Bool
 
+  /// The observers, once there are any. Never changed in place: a value of `Observers` keeps the ones it had.
+  private final class Everyone {
+    let list: [StoreObserver<I>]
+    let watcher: (any StoreWatcher)?
+
+    init(list: [StoreObserver<I>], watcher: (any StoreWatcher)?) {
+      self.list = list
+      self.watcher = watcher
+    }
+  }
+
   init(_ list: [StoreObserver<I>]) {
-    self.list = list
+    everyone = list.isEmpty ? nil : Everyone(list: list, watcher: nil)
     hasListeners = !list.isEmpty
     isEmpty = list.isEmpty
   }
 
+  /// The store's watcher, if it has one.
+  var watcher: (any StoreWatcher)? { everyone?.watcher }
+
   /// Attaches the store's watcher.
   mutating func attach(_ watcher: any StoreWatcher) {
-    self.watcher = watcher
+    everyone = Everyone(list: everyone?.list ?? [], watcher: watcher)
     isEmpty = false
   }
 
   /// How many observe, the watcher counted as one.
-  var count: Int { list.count + (watcher == nil ? 0 : 1) }
+  var count: Int { (everyone?.list.count ?? 0) + (watcher == nil ? 0 : 1) }
 
   func makeIterator() -> IndexingIterator<[StoreObserver<I>]> {
-    list.makeIterator()
+    (everyone?.list ?? []).makeIterator()
   }
 }

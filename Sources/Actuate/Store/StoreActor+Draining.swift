@@ -49,7 +49,7 @@ extension StoreActor {
   /// dropped. A task of the store's own, started here and now, takes the intake instead.
   @inline(never)
   private func drainInOwnTask() {
-    if let owned = home.owned {
+    if let owned {
       _ = spawnOnOwnedExecutor(owned) { self.drain() }
     } else {
       _ = spawnImmediately { self.drain() }

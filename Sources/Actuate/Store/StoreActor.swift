@@ -65,17 +65,16 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     let children = ChildTable(interactor.children)
     self.children = children
     self.hasChildren = children != nil
-    let home = RecordHome(owned: owned)
-    self.intake = Intake(home: home)
+    self.intake = Intake(home: RecordHome())
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, home: home, link: nil, hooksToStart: hooks,
-      childHooks: childHooks,
-      starter: starter, persister: persister)
+      storeID: storeID, clock: clock, warnings: warnings, link: nil, hooksToStart: hooks, childHooks: childHooks,
+      starter: starter, persister: persister, owned: owned)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
   init(
-    child interactor: I, link: any ChildLink<I>, clock: any Clock<Duration>, hooks: ChildHooks?
+    child interactor: I, link: any ChildLink<I>, clock: any Clock<Duration>, hooks: ChildHooks?,
+    executor owned: (any OwnedExecutor)?
   ) {
     self.current = link.state
     self.interactor = interactor
@@ -86,9 +85,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.children = children
     self.hasChildren = children != nil
     self.wiring = StoreWiring(
-      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), home: link.home, link: link,
+      storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), link: link,
       hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
-      childHooks: hooks, starter: nil, persister: nil)
+      childHooks: hooks, starter: nil, persister: nil, owned: owned)
   }
 
   // MARK: Wiring and stretch, by name
@@ -100,10 +99,15 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   nonisolated var clock: any Clock<Duration> { wiring.clock }
   /// Where this store's warnings go: its debug log, or standard error.
   nonisolated var warnings: WarningRoute { wiring.warnings }
-  /// What this store's task records share; a child store's records are its root's.
-  package nonisolated var home: RecordHome { wiring.home }
+  /// What this store's task records share, and the executor it runs on; a child store's are its root's, so
+  /// that parent and children share one serial executor and a child's handler reaches the root's state
+  /// without a hop. Kept once, in the intake, which is a view of it.
+  package nonisolated var home: RecordHome { intake.home }
   /// Values handed to hooks that are still reacting to them.
-  nonisolated var deliveries: DeliveryTracker { wiring.home.deliveries }
+  nonisolated var deliveries: DeliveryTracker { intake.home.deliveries }
+  /// The executor a TestStore owns, which the store runs on instead of its home's own; `nil` for a store of
+  /// its own.
+  nonisolated var owned: (any OwnedExecutor)? { wiring.owned }
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated var link: (any ChildLink<I>)? { wiring.link }
   /// Where this store's sends, cancels and hook reports go.
@@ -120,11 +124,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
   /// returns may change.
   ///
-  /// Read from the home at every hop, not kept in the store, which it would cost 16 bytes: two loads and a
-  /// branch, written out here so that a hop makes no call into another file.
+  /// Read from the wiring and the home at every hop, not kept in the store, which it would cost 16 bytes:
+  /// two loads and a branch, written out here so that a hop makes no call into another file.
   @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    let home = wiring.home
-    return home.owned?.asUnownedSerialExecutor() ?? home.unownedExecutor
+    wiring.owned?.asUnownedSerialExecutor() ?? intake.home.unownedExecutor
   }
 
   // MARK: State

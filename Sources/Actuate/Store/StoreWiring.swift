@@ -6,10 +6,6 @@
 /// anything: each is a field at a fixed offset.
 struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
-  /// What the store's task records share, and the executor it runs on; a child store's are its root's, so
-  /// that parent and children share one serial executor and a child's handler reaches the root's state
-  /// without a hop.
-  let home: RecordHome
   /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
   /// and hook reports go. `nil` for a root, which carries them out itself.
   let link: (any ChildLink<I>)?
@@ -18,8 +14,8 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// interactor in the client's module; `nil` for the others, which start them through `run`.
   let starter: TaskStarter<I>?
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
-  /// clock, warning to standard error, with no test's choice of children's hooks and no persistence, where
-  /// the four inline would cost it 40.
+  /// clock, warning to standard error, outside a TestStore and with no persistence, where the five inline
+  /// would cost it 56.
   private let uncommon: Uncommon?
 
   /// The parts of the wiring most stores leave at their defaults.
@@ -29,32 +25,35 @@ struct StoreWiring<I: Interactor>: Sendable {
     let warnings: WarningRoute
     let childHooks: ChildHooks?
     let persister: Persister<I.State>?
+    let owned: (any OwnedExecutor)?
 
     init(
-      clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?, persister: Persister<I.State>?
+      clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?, persister: Persister<I.State>?,
+      owned: (any OwnedExecutor)?
     ) {
       self.clock = clock
       self.warnings = warnings
       self.childHooks = childHooks
       self.persister = persister
+      self.owned = owned
     }
   }
 
   init(
-    storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute, home: RecordHome,
+    storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute,
     link: (any ChildLink<I>)?, hooksToStart: [I.Hook],
-    childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?
+    childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?, owned: (any OwnedExecutor)?
   ) {
     self.storeID = storeID
-    self.home = home
     self.link = link
     self.hooksToStart = hooksToStart
     self.starter = starter
     let otherClock = clock is ContinuousClock ? nil : clock
-    if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil {
+    if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil, owned == nil {
       uncommon = nil
     } else {
-      uncommon = Uncommon(clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister)
+      uncommon = Uncommon(
+        clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, owned: owned)
     }
   }
 
@@ -66,6 +65,9 @@ struct StoreWiring<I: Interactor>: Sendable {
   var childHooks: ChildHooks? { uncommon?.childHooks }
   /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
   var persister: Persister<I.State>? { uncommon?.persister }
+  /// The executor a TestStore owns, which the store and its children run on instead of their home's own;
+  /// `nil` for a store of its own.
+  var owned: (any OwnedExecutor)? { uncommon?.owned }
 }
 
 /// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,

@@ -20,19 +20,20 @@ package final actor RecordHome {
   // nonisolated(unsafe): set once, as the store is made, before anything can read it, and read only with
   // `lock` held while `Shared.ownerGone` is false.
   private nonisolated(unsafe) unowned(unsafe) var owner: (any TaskOwner)?
-  /// Guards the published fields of every record of the store, and what is shared below. A `Locked`, not a
-  /// `Mutex` inline, though that would save the store an allocation: on Linux ThreadSanitizer cannot see
-  /// `Mutex`'s lock, and CI's run under it reported every access the lock guards as a race (`Locked`).
-  nonisolated let lock = Locked(Shared())
+  /// Guards the published fields of every record of the store, and what is shared below (``withLock(_:)``).
+  /// On Linux a `Mutex` inline, so that the lock costs an idle store no object of its own; Apple's platforms
+  /// get `Mutex` only from macOS 15 and iOS 18, so there it is a `Locked`, an object of its own.
+  #if canImport(Darwin)
+  private nonisolated let lock = Locked(Shared())
+  #else
+  private nonisolated let lock = Mutex(Shared())
+  #endif
   /// Numbers the store's tasks in the order they were made (``Intake/nextNumber()``).
   nonisolated let numbers = AtomicCounter()
   /// Whether the root's writes in the middle of a stretch must count its children first (see
   /// `ChildTable.noteGone`): set by the root as it reconciles them. Kept here, on an object every store
   /// holds, so that each write asks a flag, not the root's generic table.
   nonisolated(unsafe) var countsChildren = false
-  /// The executor a TestStore owns, which the stores run on instead of the home's own; `nil` for a store
-  /// of its own.
-  nonisolated let owned: (any OwnedExecutor)?
 
   /// What `lock` guards beside the records' published fields.
   struct Shared {
@@ -56,14 +57,28 @@ package final actor RecordHome {
   private nonisolated let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
   #endif
 
-  init(owned: (any OwnedExecutor)? = nil) {
-    self.owned = owned
+  init() {}
+
+  /// Runs `body` with the lock held and what it guards.
+  @inline(__always)
+  nonisolated func withLock<Result>(_ body: (inout Shared) throws -> Result) rethrows -> Result {
+    #if canImport(Darwin)
+    try lock.withLock(body)
+    #else
+    // ThreadSanitizer cannot see `Mutex`'s lock on Linux; without the two annotations it reports every
+    // access the lock guards as a race.
+    try lock.withLock { shared in
+      ThreadSanitizer.acquire(self)
+      defer { ThreadSanitizer.release(self) }
+      return try body(&shared)
+    }
+    #endif
   }
 
   /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
   package nonisolated var deliveries: DeliveryTracker {
     #if canImport(Darwin)
-    lock.withLock { shared in
+    withLock { shared in
       if let tracker = shared.deliveries { return tracker }
       let tracker = DeliveryTracker()
       shared.deliveries = tracker
@@ -77,7 +92,7 @@ package final actor RecordHome {
   /// The tracker if anything has asked for it yet: a store that was never asked has nothing outstanding.
   nonisolated var deliveriesIfMade: DeliveryTracker? {
     #if canImport(Darwin)
-    lock.withLock { $0.deliveries }
+    withLock { $0.deliveries }
     #else
     lazyDeliveries.load()
     #endif
@@ -85,7 +100,7 @@ package final actor RecordHome {
 
   /// Where ``ActionTask/cancel()`` goes.
   package nonisolated var store: (any TaskOwner)? {
-    lock.withLock { $0.ownerGone ? nil : owner }
+    withLock { $0.ownerGone ? nil : owner }
   }
 
   /// Sets the store actor its `Store` holds; before the store is shared.
@@ -95,6 +110,6 @@ package final actor RecordHome {
 
   /// The `Store` is going: `owner` is not read from now on.
   nonisolated func detach() {
-    lock.withLock { $0.ownerGone = true }
+    withLock { $0.ownerGone = true }
   }
 }

@@ -176,7 +176,7 @@ extension StoreActor {
     @_inheritActorContext(always) _ operation: @Sendable @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
     TaskContext.$current.withValue(record) {
-      guard let owned = home.owned else {
+      guard let owned else {
         // From inside a loop that runs once, as `TaskStarter` does (see `ImmediateTaskSite`): called
         // straight, every child's and every delayed action's task got an executor preference record.
         var task: Task<Void, Never>?
@@ -198,7 +198,7 @@ extension StoreActor {
   }
 
   /// Starts a task as `spawnImmediately` does, on the executor a TestStore owns. Its callers branch on
-  /// `home.owned` themselves: a branch inside `spawnImmediately` made the optimiser compile its
+  /// `owned` themselves: a branch inside `spawnImmediately` made the optimiser compile its
   /// `Task.immediate` so that the task got an executor preference record (see `ImmediateTaskSite`), and
   /// every element a hook took went through the task's status lock.
   func spawnOnOwnedExecutor(
@@ -237,7 +237,7 @@ extension StoreActor {
     guard scheduler.isCurrent(timer) else { return }
     let record = TimerRecord(number: intake.nextNumber(), owner: ObjectIdentifier(self), home: home)
     let task: Task<Void, Never>
-    if let owned = home.owned {
+    if let owned {
       task = spawnOnOwnedExecutor(owned) { await self.runTimer(timer, after: duration, record: record) }
     } else {
       task = spawnImmediately { await self.runTimer(timer, after: duration, record: record) }

@@ -7,7 +7,7 @@
 package class TaskRecord: @unchecked Sendable {
   // @unchecked: the store-side fields are only touched on the store's executor (every cancel reaches a task
   // through its store, in order with the sends), or before the record is shared; the published fields only
-  // with `home.lock` held.
+  // with the home's lock held.
 
   /// Numbers tasks in the order their actions were sent, per store.
   package let number: UInt64
@@ -38,7 +38,7 @@ package class TaskRecord: @unchecked Sendable {
   /// code makes reaches, of the actions not taken yet, only those it sent itself (`IntakeCommand.cancelSends`).
   var senderNumber: UInt64 = 0
 
-  // Published: under `home.lock`, for handles on any thread. The lock orders every access, so each skips
+  // Published: under the home's lock, for handles on any thread. The lock orders every access, so each skips
   // the dynamic exclusivity check.
   @exclusivity(unchecked) private var published: ActionOutcome?
   @exclusivity(unchecked) private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
@@ -51,7 +51,7 @@ package class TaskRecord: @unchecked Sendable {
   }
 
   /// How the task ended, as handles see it from any thread; `nil` while it waits or runs.
-  package var outcome: ActionOutcome? { home.lock.withLock { _ in published } }
+  package var outcome: ActionOutcome? { home.withLock { _ in published } }
   /// Whether the task has ended. On the store only.
   var isDone: Bool { ended != nil }
   /// On the store only.
@@ -78,7 +78,7 @@ package class TaskRecord: @unchecked Sendable {
     let final = outcome ?? cancelReason.map(ActionOutcome.cancelled) ?? .completed
     ended = final
     typealias Waiting = ([CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
-    let (waiting, handlers) = home.lock.withLock { shared -> Waiting in
+    let (waiting, handlers) = home.withLock { shared -> Waiting in
       shared.ended &+= 1
       published = final
       if waiters.isEmpty, endHandlers.isEmpty { return ([], []) }
@@ -95,7 +95,7 @@ package class TaskRecord: @unchecked Sendable {
 
   /// Calls `handler` once the task has ended: now, if it already has.
   package func onEnd(_ handler: @escaping @Sendable () -> Void) {
-    let endedAlready = home.lock.withLock { _ in
+    let endedAlready = home.withLock { _ in
       if published != nil { return true }
       endHandlers.append(handler)
       return false
@@ -107,7 +107,7 @@ package class TaskRecord: @unchecked Sendable {
   package func wait() async -> ActionOutcome {
     if let outcome { return outcome }
     return await withCheckedContinuation { continuation in
-      let done = home.lock.withLock { _ -> ActionOutcome? in
+      let done = home.withLock { _ -> ActionOutcome? in
         if let published { return published }
         waiters.append(continuation)
         return nil

@@ -205,7 +205,7 @@ extension SchedulerUnderCheck {
   /// or held by the scheduler. One that ended is held nowhere.
   private func everyActionEndsOnce() -> String? {
     let done = (0..<sent).filter { record($0).isDone }
-    let endings = runtime.home.lock.withLock { $0.ended }
+    let endings = runtime.home.withLock { $0.ended }
     let running = runtime.running
     if endings != UInt64(done.count) { return "\(endings) endings for \(done.count) actions ended" }
     let scheduler = runtime.scheduler
