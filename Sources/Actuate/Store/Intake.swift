@@ -14,8 +14,6 @@ struct Intake<I: Interactor>: Sendable {
   typealias StopReason = IntakeStopReason
 
   let home: RecordHome
-  /// The records' type, looked up once rather than at every send (HowItWorks.md, "Unspecialised code").
-  private let recordType = ActionRecord<I>.self
 
   init(home: RecordHome) {
     self.home = home
@@ -39,7 +37,7 @@ struct Intake<I: Interactor>: Sendable {
     _ action: I.Action, sentBy: SenderNote?, senderNumber: UInt64 = 0, owner: StoreActor<I>
   ) -> (record: ActionRecord<I>, next: Enqueued) {
     // Built outside the lock: an allocation is the slowest part of a send.
-    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
+    let record = ActionRecord<I>(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
     record.senderNumber = senderNumber
     let next = withQueue { queue -> Enqueued in
       if queue.stopped { return .rejected }
@@ -57,7 +55,7 @@ struct Intake<I: Interactor>: Sendable {
   func enqueueTakingFirst(
     _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
-    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
+    let record = ActionRecord<I>(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
     let next = withQueue { queue -> TakeFirst in
       if queue.stopped { return .rejected }
       if !queue.draining, queue.commands.isEmpty {

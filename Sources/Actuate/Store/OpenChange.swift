@@ -1,11 +1,15 @@
 /// A started handler's cancellation, while its cleanup runs. The record is an `ActionRecord` of the store's
 /// interactor, held as its base class like the scheduler's.
+///
+/// The change its writes join is not kept: it is the stretch of the code that cancelled it, which is the
+/// store's `cancellingStretch` while the cleanup runs, or, cancelled by the store of its own accord, with no
+/// stretch cancelling, a change of its own (``ownChange``). See `StoreActor.change(joinedBy:)`.
 struct Cleanup {
   let record: TaskRecord
   let reason: CancellationReason
-  /// The change its writes join: the stretch of the code that cancelled it, or, cancelled by the store of
-  /// its own accord, a change of its own (`record`, `reason`).
-  let change: ChangeOwner
+
+  /// The change of the cleanup's own, caused by the cancellation.
+  var ownChange: ChangeOwner { ChangeOwner(cause: record, cleanup: reason) }
 }
 
 /// Whose open change it is: a stretch of code's (a handler's, a hook's, a task's a handler started: their

@@ -14,9 +14,6 @@
 public final class Store<I: Interactor>: Sendable {
   /// The actor the handlers and hooks run on.
   @usableFromInline package let actor: StoreActor<I>
-  /// What watches the store (its debug log), told when this store is asked to stop, so that a normal exit
-  /// can wait for the stop to reach the log.
-  let watcher: (any StoreWatcher)?
 
   /// The store every initialiser makes (see `Store+DebugLog` for the public ones): `watching` makes its
   /// watcher, if anything watches it, from its id; `made` is given the actor before the store starts.
@@ -30,7 +27,6 @@ public final class Store<I: Interactor>: Sendable {
     let storeID = StoreID(type: String(describing: I.self), given: name)
     // Off, nothing is attached, so the store never tells a log anything.
     let watcher = watching(storeID)
-    self.watcher = watcher
     var warnings = WarningRoute()
     if let watcher, watcher.takesWarnings {
       warnings = WarningRoute { message in watcher.event(StoreEvent<I>.warning(message)) }
@@ -40,7 +36,8 @@ public final class Store<I: Interactor>: Sendable {
     actor = StoreActor(
       initialState: state, interactor: interactor, clock: clock, hooks: hooks, observers: observers,
       childHooks: childHooks,
-      starter: starter, storeID: storeID, warnings: warnings, executor: executor, persister: persister)
+      starter: starter, storeID: storeID, warnings: warnings, watcher: watcher, executor: executor,
+      persister: persister)
     actor.home.attach(actor)
     // Before the store starts: a session's recorder or replayer then sees its hooks' first elements.
     made?(actor)
@@ -56,7 +53,7 @@ public final class Store<I: Interactor>: Sendable {
 
   deinit {
     actor.home.detach()
-    watcher?.stopRequested()
+    actor.wiring.watcher?.stopRequested()
     actor.wiring.persister?.stopRequested()
     actor.stopFromOutside(.released)
   }
@@ -135,7 +132,7 @@ public final class Store<I: Interactor>: Sendable {
   /// Stops the store: cancels every task and hook, ends every ``StoreValues`` sequence, and rejects later
   /// sends. Actions sent before `stop()` that have not started are cancelled. Calling it again does nothing.
   public func stop() {
-    watcher?.stopRequested()
+    actor.wiring.watcher?.stopRequested()
     actor.wiring.persister?.stopRequested()
     actor.stopFromOutside(.stopped)
   }

@@ -120,7 +120,8 @@ extension StoreActor {
   /// cleanup), in the middle of its stretch: the cleanups it runs join that stretch's change.
   func cancelInStretch(_ cancel: () -> Void) {
     let outer = stretch.cancellingStretch
-    stretch.cancellingStretch = stretch.cleaning?.change ?? ChangeOwner(cause: TaskContext.current, cleanup: nil)
+    stretch.cancellingStretch =
+      stretch.cleaning.map(change(joinedBy:)) ?? ChangeOwner(cause: TaskContext.current, cleanup: nil)
     cancel()
     stretch.cancellingStretch = outer
   }
@@ -135,8 +136,7 @@ extension StoreActor {
     let joined = stretch.cancellingStretch
     if joined == nil { publishChange() }
     let outer = stretch.cleaning
-    stretch.cleaning = Cleanup(
-      record: record, reason: reason, change: joined ?? ChangeOwner(cause: record, cleanup: reason))
+    stretch.cleaning = Cleanup(record: record, reason: reason)
     cleanup()
     if joined == nil { publishChange() }
     stretch.cleaning = outer
@@ -145,14 +145,24 @@ extension StoreActor {
   /// Opens the change a cleanup's writes go in at its first write, unless it is open: the cancelling
   /// stretch's, or the cleanup's own.
   func willWrite(cleaningUp cleanup: Cleanup) {
-    if let openChange = stretch.openChange, !cleanup.change.owns(openChange) { publishChange() }
-    if stretch.openChange == nil { beginChange(cause: cleanup.change.cause, cleanup: cleanup.change.cleanup) }
+    let change = change(joinedBy: cleanup)
+    if let openChange = stretch.openChange, !change.owns(openChange) { publishChange() }
+    if stretch.openChange == nil { beginChange(cause: change.cause, cleanup: change.cleanup) }
     // A cleanup that joins a stretch's change is named with it, once.
-    if cleanup.change.cleanup == nil, let openChange = stretch.openChange,
+    if change.cleanup == nil, let openChange = stretch.openChange,
       !openChange.cleanups.contains(where: { $0.record === cleanup.record })
     {
       openChange.cleanups.append((cleanup.record, cleanup.reason))
     }
+  }
+
+  /// The change the writes of `cleanup`, the one running, join: the cancelling stretch's, or the cleanup's
+  /// own. Computed, not kept in the cleanup: while a cleanup runs, `cancellingStretch` is the stretch it
+  /// joined when it began (`withCleanup`), or, when none was cancelling then, `nil` or, inside a cancel the
+  /// cleanup itself makes, the cleanup's own change (`cancelInStretch`); either way this gives what the
+  /// cleanup joined.
+  func change(joinedBy cleanup: Cleanup) -> ChangeOwner {
+    stretch.cancellingStretch ?? cleanup.ownChange
   }
 
   func dropWrite(path: @autoclosure () -> String) {

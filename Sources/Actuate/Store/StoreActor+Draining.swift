@@ -89,7 +89,7 @@ extension StoreActor {
     // A stop is always last (nothing is accepted after it): what came before it never starts.
     let stopping: Bool
     if case .stop = stretch.batchBuffer.last { stopping = true } else { stopping = false }
-    stretch.activity &+= UInt64(stretch.batchBuffer.count)
+    stretch.activity &+= UInt32(truncatingIfNeeded: stretch.batchBuffer.count)
     if stretch.batchBuffer.count > 1, !stopping {
       scheduler.lookahead.look(at: stretch.batchBuffer) { policyForLookahead(actionRecord($0)) }
     }

@@ -35,7 +35,7 @@ extension StoreActor {
 
   private static var settleRounds: Int { 64 }
 
-  private func drainReportingActivity() -> UInt64 {
+  private func drainReportingActivity() -> UInt32 {
     drain()
     return stretch.activity
   }

@@ -55,7 +55,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   init(
     initialState state: I.State, interactor: I, clock: any Clock<Duration>, hooks: [I.Hook],
     observers: [StoreObserver<I>], childHooks: ChildHooks? = nil, starter: TaskStarter<I>? = nil, storeID: StoreID,
-    warnings: WarningRoute = WarningRoute(), executor owned: (any OwnedExecutor)? = nil,
+    warnings: WarningRoute = WarningRoute(), watcher: (any StoreWatcher)? = nil,
+    executor owned: (any OwnedExecutor)? = nil,
     persister: Persister<I.State>? = nil
   ) {
     self.current = state
@@ -68,7 +69,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.intake = Intake(home: RecordHome())
     self.wiring = StoreWiring(
       storeID: storeID, clock: clock, warnings: warnings, link: nil, hooksToStart: hooks, childHooks: childHooks,
-      starter: starter, persister: persister, owned: owned)
+      starter: starter, persister: persister, watcher: watcher, owned: owned)
   }
 
   /// A child store: it runs on its root's executor and reaches its state through `link`.
@@ -87,7 +88,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.wiring = StoreWiring(
       storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), link: link,
       hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
-      childHooks: hooks, starter: nil, persister: nil, owned: owned)
+      childHooks: hooks, starter: nil, persister: nil, watcher: nil, owned: owned)
   }
 
   // MARK: Wiring and stretch, by name

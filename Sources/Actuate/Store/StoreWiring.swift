@@ -14,8 +14,8 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// interactor in the client's module; `nil` for the others, which start them through `run`.
   let starter: TaskStarter<I>?
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
-  /// clock, warning to standard error, outside a TestStore and with no persistence, where the five inline
-  /// would cost it 56.
+  /// clock, warning to standard error, unwatched, outside a TestStore and with no persistence, where the six
+  /// inline would cost it 72.
   private let uncommon: Uncommon?
 
   /// The parts of the wiring most stores leave at their defaults.
@@ -25,16 +25,18 @@ struct StoreWiring<I: Interactor>: Sendable {
     let warnings: WarningRoute
     let childHooks: ChildHooks?
     let persister: Persister<I.State>?
+    let watcher: (any StoreWatcher)?
     let owned: (any OwnedExecutor)?
 
     init(
       clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?, persister: Persister<I.State>?,
-      owned: (any OwnedExecutor)?
+      watcher: (any StoreWatcher)?, owned: (any OwnedExecutor)?
     ) {
       self.clock = clock
       self.warnings = warnings
       self.childHooks = childHooks
       self.persister = persister
+      self.watcher = watcher
       self.owned = owned
     }
   }
@@ -42,18 +44,20 @@ struct StoreWiring<I: Interactor>: Sendable {
   init(
     storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute,
     link: (any ChildLink<I>)?, hooksToStart: [I.Hook],
-    childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?, owned: (any OwnedExecutor)?
+    childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?, watcher: (any StoreWatcher)?,
+    owned: (any OwnedExecutor)?
   ) {
     self.storeID = storeID
     self.link = link
     self.hooksToStart = hooksToStart
     self.starter = starter
     let otherClock = clock is ContinuousClock ? nil : clock
-    if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil, owned == nil {
+    if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil, watcher == nil, owned == nil {
       uncommon = nil
     } else {
       uncommon = Uncommon(
-        clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, owned: owned)
+        clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, watcher: watcher,
+        owned: owned)
     }
   }
 
@@ -65,6 +69,9 @@ struct StoreWiring<I: Interactor>: Sendable {
   var childHooks: ChildHooks? { uncommon?.childHooks }
   /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
   var persister: Persister<I.State>? { uncommon?.persister }
+  /// What watches the store (its debug log), told when the store is asked to stop, so that a normal exit can
+  /// wait for the stop to reach the log; `nil` for a store nothing watches.
+  var watcher: (any StoreWatcher)? { uncommon?.watcher }
   /// The executor a TestStore owns, which the store and its children run on instead of their home's own;
   /// `nil` for a store of its own.
   var owned: (any OwnedExecutor)? { uncommon?.owned }
@@ -74,26 +81,28 @@ struct StoreWiring<I: Interactor>: Sendable {
 /// whether it has stopped, and the batch it takes. Written on the hot path of every send: one value the actor
 /// holds inline, so reaching a field is an offset, as it was for the actor's own fields.
 struct StretchState {
-  // Word-sized fields first, the optionals and flags after them, so that no field's padding is wasted.
+  // Word-sized fields first, then each smaller one where the one before it leaves room, so that an idle
+  // store pays for no padding: 48 bytes.
 
   /// The state before the first write of the current stretch, while anyone listens for changes.
   var openChange: OpenChange?
   /// Reused between drains so that taking a batch allocates nothing.
   var batchBuffer: [IntakeCommand] = []
-  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will
-  /// publish its change after it.
-  var boundaryDepth = 0
-  /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
-  /// test can tell when a round trip through the store found nothing new to do.
-  var activity: UInt64 = 0
   /// While code running on the store cancels (a handler, a hook or a cleanup calling ``StoreActor/cancel(id:)``
   /// or another cancel of the store's): the change that code's stretch makes, which the cleanups the cancel
   /// runs join. `nil` while the store cancels of its own accord (a cancel taken from the intake, a newer
   /// action's policy, `stop()`), whose cleanups are changes of their own.
   var cancellingStretch: ChangeOwner?
+  /// Above zero while the store itself runs a stretch (a drain, a hook element, a task's end) and will
+  /// publish its change after it. Nested only as deep as stretches run inside each other.
+  var boundaryDepth: Int32 = 0
   /// The cleanup (``Interactor/onCancel(_:reason:store:)``) running now: its writes land whatever the task
-  /// running it, and join the change `cleaning.change` names.
+  /// running it, and join the change `StoreActor.change(joinedBy:)` names.
   var cleaning: Cleanup?
   var isStopped = false
   var publishScheduled = false
+  /// Counts what the store has done (commands taken, changes published, hook elements, tasks ended), so a
+  /// test can tell when a round trip through the store found nothing new to do: it compares two counts, so
+  /// the count may wrap.
+  var activity: UInt32 = 0
 }

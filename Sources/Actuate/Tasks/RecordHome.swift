@@ -20,20 +20,8 @@ package final actor RecordHome {
   // nonisolated(unsafe): set once, as the store is made, before anything can read it, and read only with
   // `lock` held while `Shared.ownerGone` is false.
   private nonisolated(unsafe) unowned(unsafe) var owner: (any TaskOwner)?
-  /// Guards the published fields of every record of the store, and what is shared below (``withLock(_:)``).
-  /// On Linux a `Mutex` inline, so that the lock costs an idle store no object of its own; Apple's platforms
-  /// get `Mutex` only from macOS 15 and iOS 18, so there it is a `Locked`, an object of its own.
-  #if canImport(Darwin)
-  private nonisolated let lock = Locked(Shared())
-  #else
-  private nonisolated let lock = Mutex(Shared())
-  #endif
   /// Numbers the store's tasks in the order they were made (``Intake/nextNumber()``).
   nonisolated let numbers = AtomicCounter()
-  /// Whether the root's writes in the middle of a stretch must count its children first (see
-  /// `ChildTable.noteGone`): set by the root as it reconciles them. Kept here, on an object every store
-  /// holds, so that each write asks a flag, not the root's generic table.
-  nonisolated(unsafe) var countsChildren = false
 
   /// What `lock` guards beside the records' published fields.
   struct Shared {
@@ -56,6 +44,20 @@ package final actor RecordHome {
   /// `AtomicLazyReference` needs a newer system (Apple's before macOS 15), the tracker is kept under `lock`.
   private nonisolated let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
   #endif
+  // The lock and the flag last, in this order, after the word-sized fields: the flag then sits in the
+  // lock's padding, and the home is 8 bytes, a size class, smaller.
+  /// Guards the published fields of every record of the store, and what is shared below (``withLock(_:)``).
+  /// On Linux a `Mutex` inline, so that the lock costs an idle store no object of its own; Apple's platforms
+  /// get `Mutex` only from macOS 15 and iOS 18, so there it is a `Locked`, an object of its own.
+  #if canImport(Darwin)
+  private nonisolated let lock = Locked(Shared())
+  #else
+  private nonisolated let lock = Mutex(Shared())
+  #endif
+  /// Whether the root's writes in the middle of a stretch must count its children first (see
+  /// `ChildTable.noteGone`): set by the root as it reconciles them. Kept here, on an object every store
+  /// holds, so that each write asks a flag, not the root's generic table.
+  nonisolated(unsafe) var countsChildren = false
 
   init() {}
 

@@ -15,7 +15,7 @@ struct LoggedStoreLifetimeTests {
       if waitsForItsAction { await store.sendAndWait(.increment) }
       store.stop()
       await store.flushDebugLog()
-      inbox = store.watcher as? EventInbox
+      inbox = store.actor.wiring.watcher as? EventInbox
       #expect(inbox != nil)
     }
     await DebugLog.flush()
@@ -30,6 +30,6 @@ struct LoggedStoreLifetimeTests {
     await store.sendAndWait(.increment)
     await store.flushDebugLog()
     // A service holds thousands of idle stores: each keeps its inbox, and the inbox keeps no chunk.
-    #expect((store.watcher as? EventInbox)?.reservedCapacity == 0)
+    #expect((store.actor.wiring.watcher as? EventInbox)?.reservedCapacity == 0)
   }
 }
