@@ -87,8 +87,7 @@ final class ChildNode<C: Interactor>: ChildNodeProtocol, @unchecked Sendable {
     link.detach(oldRoot: oldRoot)
     store.onSharedExecutor { store in
       store.stretch.isStopped = true
-      for task in store.hookTasks { task.cancel() }
-      store.hookTasks = []
+      store.hooks.cancelAll()
       store.subscribers.finishAll()
       store.children?.endAll(oldRoot: oldRoot, collecting: &ended)
     }

@@ -4,15 +4,19 @@ extension StoreActor {
   func startHooks() {
     // A child's hooks are its root's tasks: the root names them, and a TestStore waits for them.
     let owner = route.owner(of: self)
-    for hook in hooksToStart {
+    guard case .toStart(let toStart) = hooks else { return }
+    hooks = .started([])
+    for hook in toStart {
       let number = route.nextNumber(for: self)
       let record = HookRecord<I>(number: number, owner: owner, hook: hook, child: route.childName)
       let subscription = TaskContext.$current.withValue(record) { interactor.hook(hook, store: self) }
-      if let owned {
-        hookTasks.append(spawnOnOwnedExecutor(owned) { await self.runHook(subscription, record: record) })
-      } else {
-        hookTasks.append(spawnImmediately { await self.runHook(subscription, record: record) })
-      }
+      let task =
+        if let owned {
+          spawnOnOwnedExecutor(owned) { await self.runHook(subscription, record: record) }
+        } else {
+          spawnImmediately { await self.runHook(subscription, record: record) }
+        }
+      hooks.append(task)
     }
   }
 

@@ -24,9 +24,16 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @usableFromInline nonisolated let intake: Intake<I>
   /// What the store was made with and never changes: who it is, where it runs, how it reaches its state.
   nonisolated let wiring: StoreWiring<I>
+  /// `link != nil`, asked on every read and write without a look-up of the link's existential type. (After
+  /// `wiring`, in the padding at its end.)
+  @usableFromInline nonisolated let isChild: Bool
+  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
+  /// a look-up of the table's generic type. (Beside `isChild`, in the same padding.)
+  nonisolated let hasChildren: Bool
   /// The children running inside this store, `nil` when the interactor declares none.
   var children: ChildTable<I>?
-  var hookTasks: [Task<Void, Never>] = []
+  /// The hooks to start, then the tasks running them.
+  var hooks: StoreHooks<I>
   // The bookkeeping below (`@exclusivity(unchecked)`) is touched only by the store's own code, in accesses
   // that never overlap: the dynamic exclusivity check each access would make is skipped on the hot path.
   // The state itself (`current`) keeps its check.
@@ -36,12 +43,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   @exclusivity(unchecked) var stretch = StretchState()
   /// Asked on every write and every action's end, with whether anyone listens (`isObserved`).
   @exclusivity(unchecked) var observers: Observers<I>
-  /// `link != nil`, asked on every read and write without a look-up of the link's existential type. (After
-  /// `observers`, in the padding at its end.)
-  @usableFromInline nonisolated let isChild: Bool
-  /// Whether the interactor declares children: `children != nil`, asked on every write and action without
-  /// a look-up of the table's generic type. (Beside `isChild`, in the same padding.)
-  nonisolated let hasChildren: Bool
   @exclusivity(unchecked) var subscribers = Subscribers<I.State>()
 
   /// The state before the open change's first write; only while a change is open.
@@ -61,6 +62,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   ) {
     self.current = state
     self.interactor = interactor
+    self.hooks = .toStart(hooks)
     self.observers = Observers(observers)
     self.isChild = false
     let children = ChildTable(interactor.children)
@@ -68,7 +70,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.hasChildren = children != nil
     self.intake = Intake(home: RecordHome())
     self.wiring = StoreWiring(
-      storeID: storeID, clock: clock, warnings: warnings, link: nil, hooksToStart: hooks, childHooks: childHooks,
+      storeID: storeID, clock: clock, warnings: warnings, link: nil, childHooks: childHooks,
       starter: starter, persister: persister, watcher: watcher, owned: owned)
   }
 
@@ -79,6 +81,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   ) {
     self.current = link.state
     self.interactor = interactor
+    self.hooks = .toStart(hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases))
     self.observers = Observers([])
     self.isChild = true
     self.intake = Intake(home: link.home)
@@ -87,7 +90,6 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     self.hasChildren = children != nil
     self.wiring = StoreWiring(
       storeID: StoreID(type: link.name), clock: clock, warnings: WarningRoute(), link: link,
-      hooksToStart: hooks.map { hooks in I.Hook.allCases.filter(hooks.allows) } ?? Array(I.Hook.allCases),
       childHooks: hooks, starter: nil, persister: nil, watcher: nil, owned: owned)
   }
 
@@ -116,7 +118,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     if let link = wiring.link { return link }
     return OwnRoute<I>()
   }
-  nonisolated var hooksToStart: [I.Hook] { wiring.hooksToStart }
+  /// The tasks running the store's hooks, once they have started.
+  var hookTasks: [Task<Void, Never>] { hooks.tasks }
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   nonisolated var childHooks: ChildHooks? { wiring.childHooks }
   /// How a root store made by the public initialiser starts its actions' tasks; `nil` for the others.

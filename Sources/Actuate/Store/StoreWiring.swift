@@ -6,17 +6,12 @@
 /// anything: each is a field at a fixed offset.
 struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
-  /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
-  /// and hook reports go. `nil` for a root, which carries them out itself.
-  let link: (any ChildLink<I>)?
-  let hooksToStart: [I.Hook]
-  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
-  /// interactor in the client's module; `nil` for the others, which start them through `run`.
-  let starter: TaskStarter<I>?
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
   /// clock, warning to standard error, unwatched, outside a TestStore and with no persistence, where the six
   /// inline would cost it 72.
   private let uncommon: Uncommon?
+  /// A root or a child: last, so that the actor's flags after the wiring sit in its padding.
+  let role: StoreRole<I>
 
   /// The parts of the wiring most stores leave at their defaults.
   private final class Uncommon: Sendable {
@@ -43,14 +38,12 @@ struct StoreWiring<I: Interactor>: Sendable {
 
   init(
     storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute,
-    link: (any ChildLink<I>)?, hooksToStart: [I.Hook],
+    link: (any ChildLink<I>)?,
     childHooks: ChildHooks?, starter: TaskStarter<I>?, persister: Persister<I.State>?, watcher: (any StoreWatcher)?,
     owned: (any OwnedExecutor)?
   ) {
     self.storeID = storeID
-    self.link = link
-    self.hooksToStart = hooksToStart
-    self.starter = starter
+    role = link.map(StoreRole.child) ?? .root(starter: starter)
     let otherClock = clock is ContinuousClock ? nil : clock
     if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil, watcher == nil, owned == nil {
       uncommon = nil
@@ -59,6 +52,19 @@ struct StoreWiring<I: Interactor>: Sendable {
         clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, watcher: watcher,
         owned: owned)
     }
+  }
+
+  /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
+  /// and hook reports go. `nil` for a root, which carries them out itself.
+  var link: (any ChildLink<I>)? {
+    if case .child(let link) = role { return link }
+    return nil
+  }
+  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
+  /// interactor in the client's module; `nil` for the others, which start them through `run`.
+  var starter: TaskStarter<I>? {
+    if case .root(let starter) = role { return starter }
+    return nil
   }
 
   /// The clock the store sleeps on.
@@ -75,6 +81,15 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// The executor a TestStore owns, which the store and its children run on instead of their home's own;
   /// `nil` for a store of its own.
   var owned: (any OwnedExecutor)? { uncommon?.owned }
+}
+
+/// Whether a store is a root, which holds its state and carries out its own sends, or a child, which
+/// reaches both through its root: one field, as a store is one or the other.
+enum StoreRole<I: Interactor>: Sendable {
+  /// A root store, with how it starts its actions' tasks if the public initialiser made it.
+  case root(starter: TaskStarter<I>?)
+  /// A child store, with its link into the root.
+  case child(any ChildLink<I>)
 }
 
 /// Where a store's own code is: the stretch it runs and the change it makes, the cleanups running in it,

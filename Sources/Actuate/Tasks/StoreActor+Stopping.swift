@@ -10,8 +10,7 @@ extension StoreActor {
     publishChange()
     stretch.isStopped = true
     carryOut(scheduler.stop())
-    for task in hookTasks { task.cancel() }
-    hookTasks = []
+    hooks.cancelAll()
     publishChange()
     if !scheduler.live.isEmpty { watchForHandlersIgnoringCancellation() }
     subscribers.finishAll()
