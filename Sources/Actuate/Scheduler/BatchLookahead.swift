@@ -12,15 +12,15 @@
 /// that is missing or refuses it) or a command that is not an action: nothing is kept for a burst of
 /// concurrent actions.
 struct BatchLookahead {
-  /// Whether the batch being taken was looked ahead: its actions' policies are then known, and an action
-  /// with none in `policies` runs as plain `.concurrent`.
-  private(set) var isActive = false
   /// Per command: a root action's policy under an id; shorter than the batch when its last actions name
   /// no id.
   private var policies: [ActionPolicy?] = []
   /// Per command: how a later command cancels it before it starts, if one does. Empty when no command of
   /// the batch cancels.
   private var cancelled: [Fate?] = []
+  /// Whether the batch being taken was looked ahead: its actions' policies are then known, and an action
+  /// with none in `policies` runs as plain `.concurrent`. (Last, so that what follows may use the padding.)
+  private(set) var isActive = false
 
   /// How a later command of the batch cancels an action before it starts.
   enum Fate: Equatable {

@@ -27,7 +27,7 @@ struct SchedulerTimer: Sendable {
   }
 
   let id: CancelID
-  let token: UInt64
+  let token: UInt32
   let purpose: Purpose
 }
 

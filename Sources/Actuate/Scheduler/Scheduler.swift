@@ -24,11 +24,14 @@ struct Scheduler {
   var memberships: [UInt64: CancelID] = [:]
   /// The actions named by more than one identifier, by number; empty unless ``ActionPolicy/also(id:)`` is used.
   var tags: [UInt64: Tags] = [:]
-  /// What a later command of the batch being taken decides about an earlier one.
-  var lookahead = BatchLookahead()
   /// Zero-debounced actions of the batch being taken, started once it is taken (`nextDebounced()`).
   var debouncedToBatchEnd: [(record: TaskRecord, id: CancelID)] = []
-  var tokens: UInt64 = 0
+  /// What a later command of the batch being taken decides about an earlier one. (Last but one, and the
+  /// token last, so that the token sits in the lookahead's padding: an idle store is a word smaller.)
+  var lookahead = BatchLookahead()
+  /// The last timer's token. 32 bits, and wrapping: a timer is told from the one that replaced it by its
+  /// token, and two would be taken for one only if 4,294,967,296 timers were armed while the first waited.
+  var tokens: UInt32 = 0
 
   // MARK: Taking an action
 
@@ -159,7 +162,7 @@ struct Scheduler {
     return true
   }
 
-  mutating func nextToken() -> UInt64 {
+  mutating func nextToken() -> UInt32 {
     tokens &+= 1
     return tokens
   }

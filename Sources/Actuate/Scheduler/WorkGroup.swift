@@ -9,7 +9,7 @@ struct WorkGroup {
 
   /// A throttle window or a spacing gap, told apart from a later one by its token.
   struct Timer {
-    let token: UInt64
+    let token: UInt32
     /// The record the timer's task runs under, whose handle disarms it; `nil` until the store has armed it.
     var record: TaskRecord?
     /// For a throttle window: the newest action sent while it was open.

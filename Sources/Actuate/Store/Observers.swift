@@ -6,29 +6,32 @@
 /// `StoreActor+Observers`).
 ///
 /// The observers themselves are held by reference, and only when there are any: most stores are observed by
-/// nobody, and the list and the watcher inline would cost each of them 24 bytes, where the reference costs 8.
+/// nobody, and the list, the watcher and the two flags inline would cost each of them 32 bytes, where the
+/// reference costs 8, and whether anyone observes is a pointer test.
 struct Observers<I: Interactor>: Sequence {
   private var everyone: Everyone?
+
   /// Whether nobody observes: no observer and no watcher.
-  private(set) var isEmpty: Bool
+  var isEmpty: Bool { everyone == nil }
   /// Whether there is an observer other than the watcher, which needs every event built.
-  private(set) var hasListeners: Bool
+  var hasListeners: Bool { everyone?.hasListeners ?? false }
 
   /// The observers, once there are any. Never changed in place: a value of `Observers` keeps the ones it had.
   private final class Everyone {
     let list: [StoreObserver<I>]
     let watcher: (any StoreWatcher)?
+    /// `!list.isEmpty`, stored: asked of every event, it looks up no array type.
+    let hasListeners: Bool
 
     init(list: [StoreObserver<I>], watcher: (any StoreWatcher)?) {
       self.list = list
       self.watcher = watcher
+      hasListeners = !list.isEmpty
     }
   }
 
   init(_ list: [StoreObserver<I>]) {
     everyone = list.isEmpty ? nil : Everyone(list: list, watcher: nil)
-    hasListeners = !list.isEmpty
-    isEmpty = list.isEmpty
   }
 
   /// The store's watcher, if it has one.
@@ -37,7 +40,6 @@ struct Observers<I: Interactor>: Sequence {
   /// Attaches the store's watcher.
   mutating func attach(_ watcher: any StoreWatcher) {
     everyone = Everyone(list: everyone?.list ?? [], watcher: watcher)
-    isEmpty = false
   }
 
   /// How many observe, the watcher counted as one.

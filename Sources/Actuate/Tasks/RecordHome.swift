@@ -25,8 +25,6 @@ package final actor RecordHome {
 
   /// What `lock` guards beside the records' published fields.
   struct Shared {
-    /// The records ended so far.
-    var ended: UInt64 = 0
     /// The root store's intake (``Intake``): one lock for the queue and the records, so that an idle store
     /// holds one, not two.
     var intake = IntakeQueue()

@@ -79,7 +79,6 @@ package class TaskRecord: @unchecked Sendable {
     ended = final
     typealias Waiting = ([CheckedContinuation<ActionOutcome, Never>], [@Sendable () -> Void])
     let (waiting, handlers) = home.withLock { shared -> Waiting in
-      shared.ended &+= 1
       published = final
       if waiters.isEmpty, endHandlers.isEmpty { return ([], []) }
       defer {

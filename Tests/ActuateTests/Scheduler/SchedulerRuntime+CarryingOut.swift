@@ -19,7 +19,7 @@ extension SchedulerRuntime {
     _ number: UInt64, _ policy: ActionPolicy, runs duration: Duration?, childNode: UInt64
   ) -> TaskRecord {
     precondition(records[number] == nil, "#\(number) sent twice")
-    let record = TaskRecord(number: number, owner: ObjectIdentifier(home), home: home)
+    let record = counted(TaskRecord(number: number, owner: ObjectIdentifier(home), home: home))
     record.childNode = childNode
     records[number] = record
     policies[number] = policy

@@ -40,6 +40,8 @@ final class SchedulerRuntime {
   var scheduler = Scheduler()
   let home = RecordHome()
   var records: [UInt64: TaskRecord] = [:]
+  /// How many times the actions' records have ended, counted by each record as it ends (`counted(_:)`).
+  let endings = Locked<UInt64>(0)
   /// The group each launched action was launched under, given back to the scheduler as it ends.
   var launchedUnder: [UInt64: CancelID?] = [:]
   /// How long each handler runs, once started; none for one that runs until ``end(_:)``.
@@ -182,6 +184,12 @@ final class SchedulerRuntime {
 
   func record(_ number: UInt64) -> TaskRecord { records[number]! }
 
+  /// `record`, counting in ``endings`` each time it ends.
+  func counted(_ record: TaskRecord) -> TaskRecord {
+    record.onEnd { [endings] in endings.withLock { $0 += 1 } }
+    return record
+  }
+
   func outcome(_ number: UInt64) -> ActionOutcome? { records[number]?.outcome }
 
   /// How long until the next sleep falls due, if one is pending.
@@ -191,7 +199,7 @@ final class SchedulerRuntime {
   var armedTimerCount: Int { sleepers.filter { if case .timer = $0.wake { true } else { false } }.count }
 
   /// Whether the timer of this token under `id` is armed: not fired, not disarmed.
-  func isArmed(_ id: CancelID, token: UInt64) -> Bool {
+  func isArmed(_ id: CancelID, token: UInt32) -> Bool {
     sleepers.contains {
       if case .timer(let timer, _) = $0.wake { timer.id == id && timer.token == token } else { false }
     }
@@ -235,7 +243,7 @@ final class SchedulerRuntime {
       !scheduler.lookahead.isActive && scheduler.debouncedToBatchEnd.isEmpty, "copied while a batch is taken")
     let copy = SchedulerRuntime()
     for (number, record) in records {
-      let new = TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home)
+      let new = copy.counted(TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home))
       if let reason = record.cancelReason { _ = new.markCancelled(reason) }
       new.hasStarted = record.hasStarted
       new.childNode = record.childNode

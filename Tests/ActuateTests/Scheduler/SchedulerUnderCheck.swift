@@ -201,11 +201,11 @@ extension SchedulerUnderCheck {
     return nil
   }
 
-  /// Each action ends once (a record counts its ending), and one not yet ended is somewhere: running,
+  /// Each action ends once (its record counts each ending), and one not yet ended is somewhere: running,
   /// or held by the scheduler. One that ended is held nowhere.
   private func everyActionEndsOnce() -> String? {
     let done = (0..<sent).filter { record($0).isDone }
-    let endings = runtime.home.withLock { $0.ended }
+    let endings = runtime.endings.withLock { $0 }
     let running = runtime.running
     if endings != UInt64(done.count) { return "\(endings) endings for \(done.count) actions ended" }
     let scheduler = runtime.scheduler
