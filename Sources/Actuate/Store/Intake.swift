@@ -19,6 +19,10 @@ struct Intake<I: Interactor>: Sendable {
     self.home = home
   }
 
+  // `recordType` below is a default argument, not a field: evaluated where the send is compiled, it is the
+  // specialised type in the client's module (`Store.send`, inlinable), where the intake's own unspecialised
+  // code would look the type's metadata up at every send (HowItWorks.md, "Unspecialised code").
+
   /// Runs `body` on the queue, under the home's lock.
   @inline(__always)
   private func withQueue<Result>(_ body: (inout IntakeQueue) -> Result) -> Result {
@@ -34,10 +38,11 @@ struct Intake<I: Interactor>: Sendable {
   /// stopped) and what the caller must do next.
   @usableFromInline
   func enqueue(
-    _ action: I.Action, sentBy: SenderNote?, senderNumber: UInt64 = 0, owner: StoreActor<I>
+    _ action: I.Action, sentBy: SenderNote?, senderNumber: UInt64 = 0, owner: StoreActor<I>,
+    recordType: ActionRecord<I>.Type = ActionRecord<I>.self
   ) -> (record: ActionRecord<I>, next: Enqueued) {
     // Built outside the lock: an allocation is the slowest part of a send.
-    let record = ActionRecord<I>(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
+    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
     record.senderNumber = senderNumber
     let next = withQueue { queue -> Enqueued in
       if queue.stopped { return .rejected }
@@ -53,9 +58,10 @@ struct Intake<I: Interactor>: Sendable {
   /// so no command is made, queued and copied for it. Otherwise it is queued as `enqueue` queues it.
   @usableFromInline
   func enqueueTakingFirst(
-    _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil
+    _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil,
+    recordType: ActionRecord<I>.Type = ActionRecord<I>.self
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
-    let record = ActionRecord<I>(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
+    let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
     let next = withQueue { queue -> TakeFirst in
       if queue.stopped { return .rejected }
       if !queue.draining, queue.commands.isEmpty {

@@ -9,32 +9,9 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
   /// clock, warning to standard error, unwatched, outside a TestStore and with no persistence, where the six
   /// inline would cost it 72.
-  private let uncommon: Uncommon?
+  private let uncommon: StoreUncommon?
   /// A root or a child: last, so that the actor's flags after the wiring sit in its padding.
   let role: StoreRole<I>
-
-  /// The parts of the wiring most stores leave at their defaults.
-  private final class Uncommon: Sendable {
-    /// A clock other than the continuous one.
-    let clock: (any Clock<Duration>)?
-    let warnings: WarningRoute
-    let childHooks: ChildHooks?
-    let persister: Persister<I.State>?
-    let watcher: (any StoreWatcher)?
-    let owned: (any OwnedExecutor)?
-
-    init(
-      clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?, persister: Persister<I.State>?,
-      watcher: (any StoreWatcher)?, owned: (any OwnedExecutor)?
-    ) {
-      self.clock = clock
-      self.warnings = warnings
-      self.childHooks = childHooks
-      self.persister = persister
-      self.watcher = watcher
-      self.owned = owned
-    }
-  }
 
   init(
     storeID: StoreID, clock: any Clock<Duration>, warnings: WarningRoute,
@@ -48,7 +25,7 @@ struct StoreWiring<I: Interactor>: Sendable {
     if otherClock == nil, warnings.isStandardError, childHooks == nil, persister == nil, watcher == nil, owned == nil {
       uncommon = nil
     } else {
-      uncommon = Uncommon(
+      uncommon = StoreUncommon(
         clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, watcher: watcher,
         owned: owned)
     }
@@ -56,31 +33,62 @@ struct StoreWiring<I: Interactor>: Sendable {
 
   /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
   /// and hook reports go. `nil` for a root, which carries them out itself.
-  var link: (any ChildLink<I>)? {
+  @inline(__always) var link: (any ChildLink<I>)? {
     if case .child(let link) = role { return link }
     return nil
   }
   /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
   /// interactor in the client's module; `nil` for the others, which start them through `run`.
-  var starter: TaskStarter<I>? {
+  @inline(__always) var starter: TaskStarter<I>? {
     if case .root(let starter) = role { return starter }
     return nil
   }
 
   /// The clock the store sleeps on.
-  var clock: any Clock<Duration> { uncommon?.clock ?? ContinuousClock() }
+  @inline(__always) var clock: any Clock<Duration> { uncommon?.clock ?? ContinuousClock() }
   /// Where the store's warnings go: its debug log, or standard error.
-  var warnings: WarningRoute { uncommon?.warnings ?? WarningRoute() }
+  @inline(__always) var warnings: WarningRoute { uncommon?.warnings ?? WarningRoute() }
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
-  var childHooks: ChildHooks? { uncommon?.childHooks }
+  @inline(__always) var childHooks: ChildHooks? { uncommon?.childHooks }
   /// Saves the state after each change, for a store made with `persistence:`; `nil` for the others.
-  var persister: Persister<I.State>? { uncommon?.persister }
+  @inline(__always) var persister: Persister<I.State>? {
+    // Safe: only `init` sets it, to a `Persister<I.State>`.
+    uncommon?.persister.map { unsafeDowncast($0, to: Persister<I.State>.self) }
+  }
   /// What watches the store (its debug log), told when the store is asked to stop, so that a normal exit can
   /// wait for the stop to reach the log; `nil` for a store nothing watches.
-  var watcher: (any StoreWatcher)? { uncommon?.watcher }
+  @inline(__always) var watcher: (any StoreWatcher)? { uncommon?.watcher }
   /// The executor a TestStore owns, which the store and its children run on instead of their home's own;
   /// `nil` for a store of its own.
-  var owned: (any OwnedExecutor)? { uncommon?.owned }
+  @inline(__always) var owned: (any OwnedExecutor)? { uncommon?.owned }
+}
+
+/// The parts of a store's wiring most stores leave at their defaults, held by the wiring only when one is set.
+///
+/// Not nested in the generic wiring, and not generic itself (the persister is kept as an object and cast
+/// back by the wiring): a generic class's fields are found through its metadata, looked up at run time in
+/// the store's unspecialised code, and the executor is read from here at every hop.
+final class StoreUncommon: Sendable {
+  /// A clock other than the continuous one.
+  let clock: (any Clock<Duration>)?
+  let warnings: WarningRoute
+  let childHooks: ChildHooks?
+  /// A `Persister` of the store's state.
+  let persister: (any AnyObject & Sendable)?
+  let watcher: (any StoreWatcher)?
+  let owned: (any OwnedExecutor)?
+
+  init(
+    clock: (any Clock<Duration>)?, warnings: WarningRoute, childHooks: ChildHooks?,
+    persister: (any AnyObject & Sendable)?, watcher: (any StoreWatcher)?, owned: (any OwnedExecutor)?
+  ) {
+    self.clock = clock
+    self.warnings = warnings
+    self.childHooks = childHooks
+    self.persister = persister
+    self.watcher = watcher
+    self.owned = owned
+  }
 }
 
 /// Whether a store is a root, which holds its state and carries out its own sends, or a child, which
