@@ -14,7 +14,7 @@ import Darwin
 /// suppressions, and the lock an app runs on Apple platforms is the one CI tests on Linux. The lock and the
 /// value share one allocation, which gives the lock the fixed address it needs. (The one lock every store
 /// holds, its `RecordHome`'s, is a `Mutex` inline on Linux, which tells ThreadSanitizer what it orders:
-/// `ThreadSanitizer`.)
+/// `RecordHome.withLock(_:)`.)
 ///
 /// A struct over that one allocation, not a class of its own around it: a copy shares the lock, as a
 /// reference would, and every store holds several of these, so a wrapper object each would cost a store

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 #if !canImport(Darwin)
 import Synchronization
 #endif
@@ -66,14 +71,34 @@ package final actor RecordHome {
     try lock.withLock(body)
     #else
     // ThreadSanitizer cannot see `Mutex`'s lock on Linux; without the two annotations it reports every
-    // access the lock guards as a race.
-    try lock.withLock { shared in
-      ThreadSanitizer.acquire(self)
-      defer { ThreadSanitizer.release(self) }
+    // access the lock guards as a race. Read once, outside the lock.
+    let annotations = Self.sanitizerAnnotations
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    return try lock.withLock { shared in
+      annotations?.acquire(address)
+      defer { annotations?.release(address) }
       return try body(&shared)
     }
     #endif
   }
+
+  #if !canImport(Darwin)
+  private typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
+
+  /// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`, found once in the running process: present
+  /// only when it was linked with the sanitizer's runtime.
+  ///
+  /// On Linux `Mutex` waits on a futex from code compiled without the sanitizer, so ThreadSanitizer sees
+  /// neither its lock nor its unlock. ``withLock(_:)`` calls `acquire` once it holds the lock and `release`
+  /// before it lets go, with the home's address: the sanitizer then orders the accesses as the lock does.
+  /// Outside the sanitizer both are absent, and each lock tests a `nil`.
+  private static let sanitizerAnnotations: (acquire: Annotation, release: Annotation)? = {
+    guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else {
+      return nil
+    }
+    return (unsafeBitCast(acquire, to: Annotation.self), unsafeBitCast(release, to: Annotation.self))
+  }()
+  #endif
 
   /// What the store has handed its tasks and which of them sleep on a clock: whether the store is idle.
   package nonisolated var deliveries: DeliveryTracker {
