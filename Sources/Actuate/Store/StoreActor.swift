@@ -112,10 +112,13 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// its own.
   nonisolated var owned: (any OwnedExecutor)? { wiring.owned }
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
-  nonisolated var link: (any ChildLink<I>)? { wiring.link }
+  nonisolated var link: (any ChildLink<I>)? {
+    if case .child(let link) = wiring.role { return link }
+    return nil
+  }
   /// Where this store's sends, cancels and hook reports go.
   nonisolated var route: any StoreRoute<I> {
-    if let link = wiring.link { return link }
+    if case .child(let link) = wiring.role { return link }
     return OwnRoute<I>()
   }
   /// The tasks running the store's hooks, once they have started.
@@ -123,7 +126,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// The children's hooks a test chose to run; `nil` runs them all. A child store holds its root's.
   nonisolated var childHooks: ChildHooks? { wiring.childHooks }
   /// How a root store made by the public initialiser starts its actions' tasks; `nil` for the others.
-  nonisolated var starter: TaskStarter<I>? { wiring.starter }
+  nonisolated var starter: TaskStarter<I>? {
+    if case .root(let starter) = wiring.role { return starter }
+    return nil
+  }
 
   /// The executor the store runs on. Not API: it is public only because `Actor` requires it, and what it
   /// returns may change.
@@ -131,7 +137,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Read from the wiring and the home at every hop, not kept in the store, which it would cost 16 bytes:
   /// two loads and a branch, written out here so that a hop makes no call into another file.
   @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    wiring.owned?.asUnownedSerialExecutor() ?? intake.home.unownedExecutor
+    if let owned = wiring.uncommon?.owned { return owned.asUnownedSerialExecutor() }
+    return intake.home.unownedExecutor
   }
 
   // MARK: State

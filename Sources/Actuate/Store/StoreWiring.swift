@@ -8,8 +8,8 @@ struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
   /// clock, warning to standard error, unwatched, outside a TestStore and with no persistence, where the six
-  /// inline would cost it 72.
-  private let uncommon: StoreUncommon?
+  /// inline would cost it 72. Read directly by the actor's executor, at every hop.
+  let uncommon: StoreUncommon?
   /// A root or a child: last, so that the actor's flags after the wiring sit in its padding.
   let role: StoreRole<I>
 
@@ -29,19 +29,6 @@ struct StoreWiring<I: Interactor>: Sendable {
         clock: otherClock, warnings: warnings, childHooks: childHooks, persister: persister, watcher: watcher,
         owned: owned)
     }
-  }
-
-  /// For a child store, how it reaches its state, which lives in the root's, and where its sends, cancels
-  /// and hook reports go. `nil` for a root, which carries them out itself.
-  @inline(__always) var link: (any ChildLink<I>)? {
-    if case .child(let link) = role { return link }
-    return nil
-  }
-  /// How a root store made by the public initialiser starts its actions' tasks, specialised for the
-  /// interactor in the client's module; `nil` for the others, which start them through `run`.
-  @inline(__always) var starter: TaskStarter<I>? {
-    if case .root(let starter) = role { return starter }
-    return nil
   }
 
   /// The clock the store sleeps on.
