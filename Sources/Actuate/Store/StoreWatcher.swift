@@ -4,7 +4,7 @@
 /// attached; it must return quickly. It is not generic, and what it is told is what the engine already
 /// holds (a task's record behind a ``WatchedTask``, a closed change behind a ``WatchedChange``) or plain
 /// values: a store's code runs unspecialised for an interactor of another module, and building a generic
-/// event there looks its types up at run time (see `StoreActor+Observers`). A watcher that knows the store's
+/// event there looks its types up at run time (see `Observers`). A watcher that knows the store's
 /// interactor reads the typed parts later, on its own thread.
 protocol StoreWatcher: AnyObject, Sendable {
   /// An action was taken from the intake.
