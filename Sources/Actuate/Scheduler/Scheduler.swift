@@ -72,6 +72,25 @@ struct Scheduler {
     return decisions
   }
 
+  /// The policy the action at `index` of the batch being taken runs under: the one the lookahead kept for
+  /// it or, for a batch that was not looked ahead, `asked()`. So each action's policy is asked for once.
+  ///
+  /// `mutating` though it changes nothing: called in place on the store's scheduler, it copies nothing,
+  /// where a non-mutating call would copy the scheduler, since `asked` might change it.
+  @inline(__always)
+  mutating func policy(at index: Int, asking asked: () -> ActionPolicy) -> ActionPolicy {
+    guard lookahead.isActive else { return asked() }
+    // The lookahead keeps a policy only under an id: any other action runs as plain `.concurrent`.
+    return lookahead.policy(at: index) ?? .concurrent
+  }
+
+  /// Drops the action at `index` of the batch being taken if a later command of the batch cancels it (see
+  /// ``BatchLookahead``), cancelling what it still supersedes; `nil` for an action the store takes.
+  mutating func dropAhead(_ record: TaskRecord, at index: Int) -> Decisions? {
+    guard lookahead.isActive, let fate = lookahead.fate(at: index) else { return nil }
+    return drop(record, fate, under: lookahead.policy(at: index))
+  }
+
   /// The next zero-debounced action of the batch just taken that nothing later in it cancelled, taken out
   /// of its group to start; `nil` once there are none. One at a time: each one's first stretch may cancel
   /// the next.

@@ -131,17 +131,12 @@ extension StoreActor {
     if !observers.isEmpty { emitTaken(record) }
     if stopping || stretch.isStopped {
       drop(record, reason: .storeStopped)
-    } else if scheduler.lookahead.isActive, let fate = scheduler.lookahead.fate(at: index) {
-      carryOut(scheduler.drop(record, fate, under: scheduler.lookahead.policy(at: index)))
+    } else if let dropped = scheduler.dropAhead(record, at: index) {
+      carryOut(dropped)
     } else if hasChildren, routeToChild(record) {
       return
-    } else if !scheduler.lookahead.isActive {
-      schedule(record, under: interactor.policy(for: record.action))
-    } else if let policy = scheduler.lookahead.policy(at: index) {
-      schedule(record, under: policy)
     } else {
-      // Looked ahead as plain `.concurrent`.
-      launch(record)
+      schedule(record, under: scheduler.policy(at: index) { interactor.policy(for: record.action) })
     }
   }
 

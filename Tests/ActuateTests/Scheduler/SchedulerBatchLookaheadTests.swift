@@ -248,7 +248,7 @@ struct SchedulerBatchLookaheadTests {
     // back past it, so #1 starts and #4 supersedes it when its turn comes.
     #expect(
       decided == [
-        "start #1 in a", "start #2 (looked ahead as concurrent)", "drop #3 explicit (looked ahead)",
+        "start #1 in a", "start #2", "drop #3 explicit (looked ahead)",
         "cancel #1 superseded", "start #4 in a",
       ])
     #expect(runtime.log == ["start 1", "start 2", "start 4"])

@@ -31,22 +31,19 @@ extension SchedulerRuntime {
   func take(_ command: IntakeCommand, at index: Int) {
     switch command {
     case .action(let record):
-      if let fate = scheduler.lookahead.fate(at: index) {
-        note("drop #\(record.number) \(fate.reason) (looked ahead)")
-        for decision in scheduler.drop(record, fate, under: scheduler.lookahead.policy(at: index)) {
+      if let dropped = scheduler.dropAhead(record, at: index) {
+        for case .drop(let dropped, let reason) in dropped where dropped === record {
+          note("drop #\(record.number) \(reason) (looked ahead)")
+        }
+        for decision in dropped {
           if case .drop(let dropped, let reason) = decision, dropped === record {
             drop(record, reason: reason)
           } else {
             carryOut(decision)
           }
         }
-      } else if !scheduler.lookahead.isActive {
-        carryOut(scheduler.take(record, under: policies[record.number]!))
-      } else if let policy = scheduler.lookahead.policy(at: index) {
-        carryOut(scheduler.take(record, under: policy))
       } else {
-        note("start #\(record.number) (looked ahead as concurrent)")
-        launch(record, group: nil, after: nil)
+        carryOut(scheduler.take(record, under: scheduler.policy(at: index) { policies[record.number]! }))
       }
     case .cancel, .cancelMatching, .cancelTask, .cancelSends:
       if let decisions = scheduler.cancel(taking: command) { carryOut(decisions) }

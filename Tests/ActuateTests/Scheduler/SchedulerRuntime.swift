@@ -11,9 +11,8 @@
 /// Each event returns the decisions it led to, one line each (``Decision/summary(naming:)``). The
 /// decisions the scheduler returned for the event itself are unindented and in order; each is followed by
 /// those its carrying out returned, indented one step deeper (a handler that ended in its first stretch,
-/// the actions `startWaiting` started, the timer `openWindow` armed, what a drop freed). Where the store
-/// acts on its own, with no decision (a drop the batch lookahead asked for, a zero debounce started at its
-/// batch's end, an action looked ahead as concurrent), the line says so in parentheses.
+/// the actions `startWaiting` started, the timer `openWindow` armed, what a drop freed). A drop the batch
+/// lookahead asked for, and a zero debounce started at its batch's end, say so in parentheses.
 final class SchedulerRuntime {
   /// A command of a batch taken together, as the intake holds it.
   enum Command {
