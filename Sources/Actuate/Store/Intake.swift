@@ -133,21 +133,24 @@ struct Intake<I: Interactor>: Sendable {
 }
 
 /// One entry of a store's intake.
+///
+/// One word: the cases rarer than an action hold their payload in a box of its own (`indirect`), so that a
+/// burst queued behind a busy store, and the batch it is taken as, cost 8 bytes a command, not 64.
 enum IntakeCommand: Sendable {
   /// Starts the store, attaching its watcher if it has one: the first command, so the watcher is told
   /// everything the store does.
-  case start((any StoreWatcher)?)
+  indirect case start((any StoreWatcher)?)
   /// Always an `ActionRecord` of the intake's own interactor, held as its base class (see ``Intake``).
   case action(TaskRecord)
-  case cancel(CancelID)
+  indirect case cancel(CancelID)
   /// Cancels every identifier that matches, as the store finds them when it takes the command.
-  case cancelMatching(@Sendable (CancelID) -> Bool)
+  indirect case cancelMatching(@Sendable (CancelID) -> Bool)
   case cancelTask(TaskRecord)
   /// The queued half of a cancel made by code running on the store (a handler, a task it started, a hook, a
   /// cleanup), whose other half reached at once what the store had taken: cancels, before they start, the
   /// actions that same code sent before the cancel (those whose `senderNumber` is `sender`), and nothing
   /// else. An action someone else sent meanwhile came after the cancel's cause in the order of sends.
-  case cancelSends(sender: UInt64, CancelTarget)
+  indirect case cancelSends(sender: UInt64, CancelTarget)
   case stop(IntakeStopReason)
 }
 
