@@ -118,7 +118,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   }
   /// Where this store's sends, cancels and hook reports go.
   nonisolated var route: any StoreRoute<I> {
-    if case .child(let link) = wiring.role { return link }
+    if let link { return link }
     return OwnRoute<I>()
   }
   /// The tasks running the store's hooks, once they have started.

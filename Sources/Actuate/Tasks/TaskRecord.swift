@@ -16,14 +16,11 @@ package class TaskRecord: @unchecked Sendable {
   /// Where ``ActionTask/cancel()`` goes, and the lock over what outside code reads of the record.
   package let home: RecordHome
 
+  // Word-sized fields first, then the one-byte ones together, the published outcome with them: a record
+  // then has no padding between its fields, which keeps an action's record a size class smaller.
+
   // Store-side: read and written on the store's executor only, with no lock.
 
-  /// Why the task was cancelled, once it has been; every state write asks.
-  private(set) var cancelReason: CancellationReason?
-  /// How the task ended, as the store knows it.
-  private(set) var ended: ActionOutcome?
-  /// Whether the handler has started: a cancelled handler is cleaned up only if it had.
-  var hasStarted = false
   /// The task running this record's code, once it outlived its first stretch (and sits in the scheduler's
   /// `live` table, or times a group's window or gap): what cancels it. Let go as it ends, so a record never
   /// keeps a finished task.
@@ -31,8 +28,6 @@ package class TaskRecord: @unchecked Sendable {
   /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
   /// even when it runs in no group. Zero for the parent's own actions.
   var childNode: UInt64 = 0
-  /// The store's watcher's own byte on the task (see ``WatchedTask/mark``).
-  var watcherMark: UInt8 = 0
   /// For an action sent by code running on the store, the number of that code's task record (a handler's,
   /// inherited by the tasks it starts, or a hook's); zero for an action sent from outside. A cancel that
   /// code makes reaches, of the actions not taken yet, only those it sent itself (`IntakeCommand.cancelSends`).
@@ -40,9 +35,24 @@ package class TaskRecord: @unchecked Sendable {
 
   // Published: under the home's lock, for handles on any thread. The lock orders every access, so each skips
   // the dynamic exclusivity check.
-  @exclusivity(unchecked) private var published: ActionOutcome?
   @exclusivity(unchecked) private var waiters: [CheckedContinuation<ActionOutcome, Never>] = []
   @exclusivity(unchecked) private var endHandlers: [@Sendable () -> Void] = []
+
+  // Store-side, one byte each.
+
+  /// Why the task was cancelled, once it has been; every state write asks.
+  private(set) var cancelReason: CancellationReason?
+  /// How the task ended, as the store knows it.
+  private(set) var ended: ActionOutcome?
+  /// Whether the handler has started: a cancelled handler is cleaned up only if it had.
+  var hasStarted = false
+  /// The store's watcher's own byte on the task (see ``WatchedTask/mark``).
+  var watcherMark: UInt8 = 0
+
+  // Published, one byte.
+
+  /// How the task ended, as handles see it.
+  @exclusivity(unchecked) private var published: ActionOutcome?
 
   init(number: UInt64, owner: ObjectIdentifier, home: RecordHome) {
     self.number = number
