@@ -30,6 +30,7 @@ enum Catalog {
     TestSchedules.perSeed,
     IdleStores.scenario,
     IdleStores.persisted,
+    QueuedSends.scenario,
     PersistedSend.burst,
     PersistedSend.durable,
   ]
