@@ -67,7 +67,7 @@ final class RootedLink<Root: Interactor, C: Interactor>: ChildLink, @unchecked S
   var clock: any Clock<Duration> { store.clock }
   var deliveries: DeliveryTracker { store.deliveries }
   var childHooks: ChildHooks? { store.childHooks }
-  var owned: (any OwnedExecutor)? { store.wiring.owned }
+  var owned: (any OwnedExecutor)? { store.owned }
 
   // The child's store, handed to each member below, shares the root's executor; the members act on the
   // root's store from there.

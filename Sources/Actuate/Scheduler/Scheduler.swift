@@ -84,13 +84,6 @@ struct Scheduler {
     return lookahead.policy(at: index) ?? .concurrent
   }
 
-  /// Drops the action at `index` of the batch being taken if a later command of the batch cancels it (see
-  /// ``BatchLookahead``), cancelling what it still supersedes; `nil` for an action the store takes.
-  mutating func dropAhead(_ record: TaskRecord, at index: Int) -> Decisions? {
-    guard lookahead.isActive, let fate = lookahead.fate(at: index) else { return nil }
-    return drop(record, fate, under: lookahead.policy(at: index))
-  }
-
   /// The next zero-debounced action of the batch just taken that nothing later in it cancelled, taken out
   /// of its group to start; `nil` once there are none. One at a time: each one's first stretch may cancel
   /// the next.

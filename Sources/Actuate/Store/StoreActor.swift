@@ -110,7 +110,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   nonisolated var deliveries: DeliveryTracker { intake.home.deliveries }
   /// The executor a TestStore owns, which the store runs on instead of its home's own; `nil` for a store of
   /// its own.
-  nonisolated var owned: (any OwnedExecutor)? { wiring.owned }
+  nonisolated var owned: (any OwnedExecutor)? { wiring.uncommon?.owned }
   /// For a child store, how it reaches its state, which lives in the root's. `nil` for a root.
   nonisolated var link: (any ChildLink<I>)? {
     if case .child(let link) = wiring.role { return link }
@@ -137,7 +137,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Read from the wiring and the home at every hop, not kept in the store, which it would cost 16 bytes:
   /// two loads and a branch, written out here so that a hop makes no call into another file.
   @_spi(ActuateInternals) public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    if let owned = wiring.uncommon?.owned { return owned.asUnownedSerialExecutor() }
+    if let owned { return owned.asUnownedSerialExecutor() }
     return intake.home.unownedExecutor
   }
 

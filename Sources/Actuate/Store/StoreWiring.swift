@@ -8,7 +8,7 @@ struct StoreWiring<I: Interactor>: Sendable {
   let storeID: StoreID
   /// What most stores are made without, held by reference: `nil`, 8 bytes, for a store on the continuous
   /// clock, warning to standard error, unwatched, outside a TestStore and with no persistence, where the six
-  /// inline would cost it 72. Read directly by the actor's executor, at every hop.
+  /// inline would cost it 72. The executor a TestStore owns is read from it at every hop (`StoreActor.owned`).
   let uncommon: StoreUncommon?
   /// A root or a child: last, so that the actor's flags after the wiring sit in its padding.
   let role: StoreRole<I>
@@ -45,9 +45,6 @@ struct StoreWiring<I: Interactor>: Sendable {
   /// What watches the store (its debug log), told when the store is asked to stop, so that a normal exit can
   /// wait for the stop to reach the log; `nil` for a store nothing watches.
   @inline(__always) var watcher: (any StoreWatcher)? { uncommon?.watcher }
-  /// The executor a TestStore owns, which the store and its children run on instead of their home's own;
-  /// `nil` for a store of its own.
-  @inline(__always) var owned: (any OwnedExecutor)? { uncommon?.owned }
 }
 
 /// The parts of a store's wiring most stores leave at their defaults, held by the wiring only when one is set.

@@ -31,12 +31,13 @@ extension SchedulerRuntime {
   func take(_ command: IntakeCommand, at index: Int) {
     switch command {
     case .action(let record):
-      if let dropped = scheduler.dropAhead(record, at: index) {
-        for case .drop(let dropped, let reason) in dropped where dropped === record {
+      if let decisions = scheduler.dropAhead(record, at: index) {
+        // The drop is this event's own line; what it still supersedes follows it.
+        for case .drop(let target, let reason) in decisions where target === record {
           note("drop #\(record.number) \(reason) (looked ahead)")
         }
-        for decision in dropped {
-          if case .drop(let dropped, let reason) = decision, dropped === record {
+        for decision in decisions {
+          if case .drop(let target, let reason) = decision, target === record {
             drop(record, reason: reason)
           } else {
             carryOut(decision)
