@@ -20,21 +20,6 @@ extension Scheduler {
     }
   }
 
-  /// Drops the action at `index` of the batch being taken if a later command of the batch cancels it (see
-  /// ``BatchLookahead``); `nil` for an action the store takes. A dropped action never starts, but one
-  /// cancelled once taken still supersedes what runs or waits under its id, as it would taken one at a time.
-  mutating func dropAhead(_ record: TaskRecord, at index: Int) -> Decisions? {
-    guard lookahead.isActive, let fate = lookahead.fate(at: index) else { return nil }
-    var decisions = Decisions()
-    if case .cancelledOnceTaken = fate, let policy = lookahead.policy(at: index), let id = policy.id,
-      let superseding = policy.supersedes
-    {
-      cancelGroup(id, reason: superseding, into: &decisions)
-    }
-    decisions.append(.drop(record, fate.reason))
-    return decisions
-  }
-
   /// Cancels every group whose identifier matches, oldest work first.
   mutating func cancel(matching matches: (CancelID) -> Bool, reason: CancellationReason) -> Decisions {
     var decisions = Decisions()

@@ -84,6 +84,21 @@ struct Scheduler {
     return lookahead.policy(at: index) ?? .concurrent
   }
 
+  /// Drops the action at `index` of the batch being taken if a later command of the batch cancels it (see
+  /// ``BatchLookahead``); `nil` for an action the store takes. A dropped action never starts, but one
+  /// cancelled once taken still supersedes what runs or waits under its id, as it would taken one at a time.
+  mutating func dropAhead(_ record: TaskRecord, at index: Int) -> Decisions? {
+    guard lookahead.isActive, let fate = lookahead.fate(at: index) else { return nil }
+    var decisions = Decisions()
+    if case .cancelledOnceTaken = fate, let policy = lookahead.policy(at: index), let id = policy.id,
+      let superseding = policy.supersedes
+    {
+      cancelGroup(id, reason: superseding, into: &decisions)
+    }
+    decisions.append(.drop(record, fate.reason))
+    return decisions
+  }
+
   /// The next zero-debounced action of the batch just taken that nothing later in it cancelled, taken out
   /// of its group to start; `nil` once there are none. One at a time: each one's first stretch may cancel
   /// the next.
