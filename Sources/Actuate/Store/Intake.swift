@@ -1,7 +1,8 @@
 /// The store's one ordered intake: every send, cancel and stop, from any thread, in the order it happened.
 ///
-/// Senders append under a lock and return. Whoever finds the intake idle schedules one drain on the store;
-/// the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
+/// Senders append under a lock and return. Whoever finds the intake idle claims its drain and schedules it on
+/// the store; the drain takes whole batches, so a burst of sends costs one lock each and one drain in all.
+/// Where the intake is, open or closed, claimed or not, is one ``IntakeState``.
 ///
 /// A view of the root's ``RecordHome``, which holds the queue under the lock that guards the records, and the
 /// counter that numbers them: an idle store then holds one object and one lock for both, not two of each.
@@ -45,9 +46,9 @@ struct Intake<I: Interactor>: Sendable {
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: sentBy)
     record.senderNumber = senderNumber
     let next = withQueue { queue -> Enqueued in
-      if queue.stopped { return .rejected }
+      if queue.state.isClosed { return .rejected }
       queue.commands.append(.action(record))
-      return Self.claimDrain(&queue) ? .drain : .queued
+      return queue.state.claim() ? .drain : .queued
     }
     if next == .rejected { record.end(.rejected) }
     return (record, next)
@@ -63,13 +64,10 @@ struct Intake<I: Interactor>: Sendable {
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)
     let next = withQueue { queue -> TakeFirst in
-      if queue.stopped { return .rejected }
-      if !queue.draining, queue.commands.isEmpty {
-        queue.draining = true
-        return .first
-      }
+      if queue.state.isClosed { return .rejected }
+      if queue.commands.isEmpty, queue.state.claim() { return .first }
       queue.commands.append(.action(record))
-      return Self.claimDrain(&queue) ? .drain : .queued
+      return queue.state.claim() ? .drain : .queued
     }
     if next == .rejected { record.end(.rejected) }
     return (record, next)
@@ -81,22 +79,23 @@ struct Intake<I: Interactor>: Sendable {
     withQueue { $0.commands.insert(.action(record), at: 0) }
   }
 
-  /// Appends a command. A stop is accepted once; after it, only the stop itself gets through.
+  /// Appends a command. A stop is accepted once, and closes the intake: after it, only the stop itself gets
+  /// through. Returns whether the caller claimed the drain, and must schedule it.
   func enqueue(_ command: Command) -> Bool {
     withQueue { queue in
-      if queue.stopped { return false }
-      if case .stop = command { queue.stopped = true }
+      if queue.state.isClosed { return false }
       queue.commands.append(command)
-      return Self.claimDrain(&queue)
+      if case .stop = command { return queue.state.close() }
+      return queue.state.claim()
     }
   }
 
   /// Appends several commands at once, so that nothing sent from elsewhere comes between them.
   func enqueue(contentsOf commands: [Command]) -> Bool {
     withQueue { queue in
-      if queue.stopped || commands.isEmpty { return false }
+      if queue.state.isClosed || commands.isEmpty { return false }
       queue.commands.append(contentsOf: commands)
-      return Self.claimDrain(&queue)
+      return queue.state.claim()
     }
   }
 
@@ -104,31 +103,26 @@ struct Intake<I: Interactor>: Sendable {
   /// until the store takes it all together; returns whether the caller must then schedule the drain.
   /// Tests use it to send an action and cancel it before the store can take it.
   func holding(_ body: () -> Void) -> Bool {
-    let claimed = withQueue { Self.claimDrain(&$0) }
+    let claimed = withQueue { $0.state.claim() }
     body()
     return claimed
   }
 
   var hasCommands: Bool { withQueue { !$0.commands.isEmpty } }
 
-  /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and
-  /// (unless told not to) marks the intake idle, so the next sender schedules a drain.
-  func takeBatch(reusing buffer: inout [Command], releasingWhenEmpty: Bool = true) -> Bool {
+  /// Takes everything queued into `buffer` and returns `true`; or, with nothing queued, returns `false` and,
+  /// for the drain that holds the claim (`releasingWhenEmpty`), releases it, so the next sender claims a
+  /// drain of its own.
+  func takeBatch(reusing buffer: inout [Command], releasingWhenEmpty: Bool) -> Bool {
     buffer.removeAll(keepingCapacity: buffer.capacity <= BatchBuffers.keptCapacity)
     return withQueue { queue in
       if queue.commands.isEmpty {
-        if releasingWhenEmpty { queue.draining = false }
+        if releasingWhenEmpty { queue.state.release() }
         return false
       }
       swap(&queue.commands, &buffer)
       return true
     }
-  }
-
-  private static func claimDrain(_ queue: inout IntakeQueue) -> Bool {
-    if queue.draining { return false }
-    queue.draining = true
-    return true
   }
 }
 
@@ -199,9 +193,71 @@ enum IntakeStopReason: Sendable {
   case released
 }
 
-/// What the intake keeps under its home's lock.
+/// What the intake keeps under its home's lock: the commands the store has not taken, and where it is.
 struct IntakeQueue {
   var commands: [IntakeCommand] = []
-  var draining = false
-  var stopped = false
+  var state = IntakeState.idle
+}
+
+/// Where a store's intake is: open to sends or closed by a stop, and whether a drain is claimed.
+///
+/// One drain at a time holds the claim: the sender that finds the intake idle claims it and schedules (or
+/// runs) the drain, and only that drain releases it, once it finds nothing left to take. Whoever else takes
+/// commands (a sender whose action a claimed drain will take anyway, a test settling the store) takes them
+/// without the claim, and leaves it to its holder.
+enum IntakeState {
+  /// Open, with no drain claimed: the next command claims one.
+  case idle
+  /// Open, and a drain is claimed: scheduled or running, it takes every command queued before it releases.
+  case draining
+  /// Closed by a stop, with a drain claimed: the drain still has the stop to take, or is taking it.
+  case stopping
+  /// Closed, and its last drain has released: the stop has been taken.
+  case stopped
+
+  /// Whether a stop has closed the intake: it accepts no send, cancel or second stop.
+  var isClosed: Bool {
+    switch self {
+    case .idle, .draining: false
+    case .stopping, .stopped: true
+    }
+  }
+
+  /// Claims the drain: returns whether the caller claimed it, and must run or schedule it; `false` while a
+  /// drain is claimed already.
+  mutating func claim() -> Bool {
+    switch self {
+    case .idle:
+      self = .draining
+      return true
+    case .stopped:
+      self = .stopping
+      return true
+    case .draining, .stopping:
+      return false
+    }
+  }
+
+  /// Closes the intake as its stop is queued. Returns whether the caller claimed the drain that takes it.
+  mutating func close() -> Bool {
+    switch self {
+    case .idle:
+      self = .stopping
+      return true
+    case .draining:
+      self = .stopping
+      return false
+    case .stopping, .stopped:
+      preconditionFailure("a second stop reached the intake, which a stop had closed")
+    }
+  }
+
+  /// The claimed drain found nothing left to take: the next command claims a drain again.
+  mutating func release() {
+    switch self {
+    case .draining: self = .idle
+    case .stopping: self = .stopped
+    case .idle, .stopped: preconditionFailure("a drain released the intake's claim, which nothing held")
+    }
+  }
 }

@@ -15,12 +15,12 @@ extension StoreActor {
         // the one scheduled now, takes them in order.
         if next != .queued { scheduleDrain() }
       } else {
-        drainInOwnTask()
+        drainInOwnTask(holdingClaim: next != .queued)
       }
       return nil
     }
     if next == .first { takeFirst(record) }
-    drain()
+    if next == .queued { takeQueued() } else { drain() }
     return record.ended
   }
 
@@ -46,13 +46,14 @@ extension StoreActor {
   }
 
   /// Hooks set up during a drain write and send as the running task: a cancelled caller would have those
-  /// dropped. A task of the store's own, started here and now, takes the intake instead.
+  /// dropped. A task of the store's own, started here and now, takes the intake instead, as the drain that
+  /// holds the intake's claim if the caller held it.
   @inline(never)
-  private func drainInOwnTask() {
+  private func drainInOwnTask(holdingClaim: Bool) {
     if let owned {
-      _ = spawnOnOwnedExecutor(owned) { self.drain() }
+      _ = spawnOnOwnedExecutor(owned) { holdingClaim ? self.drain() : self.takeQueued() }
     } else {
-      _ = spawnImmediately { self.drain() }
+      _ = spawnImmediately { holdingClaim ? self.drain() : self.takeQueued() }
     }
   }
 
@@ -77,11 +78,18 @@ extension StoreActor {
     for _ in 0..<ImmediateTaskSite.once { Task { self.drain() } }
   }
 
-  /// Takes everything from the intake, in order, until it is empty, starting each handler in a task of its
-  /// own, synchronously: the action behind a handler that suspends starts before that handler resumes,
-  /// whatever the priorities of the tasks involved.
+  /// The drain that holds the intake's claim: takes everything from the intake, in order, until it is
+  /// empty, then releases the claim. Each handler starts in a task of its own, synchronously: the action
+  /// behind a handler that suspends starts before that handler resumes, whatever the priorities of the
+  /// tasks involved.
   func drain() {
-    while intake.takeBatch(reusing: &stretch.batchBuffer) { takeBatchBuffer() }
+    while intake.takeBatch(reusing: &stretch.batchBuffer, releasingWhenEmpty: true) { takeBatchBuffer() }
+  }
+
+  /// Takes everything queued so far, as `drain()` does, for code that does not hold the intake's claim: the
+  /// claimed drain, still to run, finds the intake empty and releases it.
+  func takeQueued() {
+    while intake.takeBatch(reusing: &stretch.batchBuffer, releasingWhenEmpty: false) { takeBatchBuffer() }
   }
 
   /// Takes the batch in `stretch.batchBuffer`, command by command.

@@ -3,13 +3,13 @@
 extension StoreActor {
   /// Takes everything sent so far, now: tests use it to know every earlier send has started or queued.
   package func drainIntake() {
-    drain()
+    takeQueued()
   }
 
   /// Takes everything sent so far, then runs `body` before anything else can run on the store: what `body`
   /// sees of the store's events ends exactly where those actions' first stretches ended.
   package func drainIntake<R: Sendable>(then body: @Sendable () -> R) -> R {
-    drain()
+    takeQueued()
     return body()
   }
 
@@ -36,7 +36,7 @@ extension StoreActor {
   private static var settleRounds: Int { 64 }
 
   private func drainReportingActivity() -> UInt32 {
-    drain()
+    takeQueued()
     return stretch.activity
   }
 
@@ -61,7 +61,7 @@ extension StoreActor {
 
   /// How many observe the store, its debug log counted as one, once it has taken every command sent so far.
   package var observerCount: Int {
-    drain()
+    takeQueued()
     return observers.count
   }
 
