@@ -29,6 +29,19 @@ struct ChildRun: Sendable {
   let cleanUp: @Sendable (CancellationReason) -> Void
 }
 
+/// A parent action that carries a child's, as its record holds it: the child's number, and the child's
+/// handler and cleanup, which run instead of the parent's. In a box of its own, made only for such an
+/// action, so that every other record is 32 bytes smaller.
+final class ChildAction: Sendable {
+  let node: UInt64
+  let run: ChildRun
+
+  init(node: UInt64, run: ChildRun) {
+    self.node = node
+    self.run = run
+  }
+}
+
 /// Where a parent action goes when it carries a child's.
 enum ChildRoute: Sendable {
   /// To the handler of the child numbered `node`, under the child's policy, scoped to the child.

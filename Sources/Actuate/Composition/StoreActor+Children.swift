@@ -87,8 +87,7 @@ extension StoreActor {
     guard let route = children?.route(record.action, fromOutside: { record.sender == nil }) else { return false }
     switch route {
     case .handle(let policy, let node, let run):
-      record.childRun = run
-      record.childNode = node
+      record.childAction = ChildAction(node: node, run: run)
       schedule(record, under: policy)
     case .absent(let child):
       let message =

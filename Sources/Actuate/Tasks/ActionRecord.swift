@@ -7,9 +7,6 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   /// Held as a reference of a type that is not generic, so that a send with nobody observing (the
   /// description is then `.unknown`, one shared note) copies no generic value.
   private let sentBy: SenderNote?
-  /// For an action that carries a child's: the child's handler, which runs instead of the parent's, and its
-  /// cleanup. Set once, on the store, before the action starts.
-  var childRun: ChildRun?
   /// For ``Store/sendAndWait(_:reading:)``: reads the state as the action ends, on the store, before anyone
   /// waiting for the end is resumed.
   let reader: (@Sendable (I.State) -> Void)?

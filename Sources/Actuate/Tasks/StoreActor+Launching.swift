@@ -50,7 +50,7 @@ extension StoreActor {
   /// finishes before this returns and leaves nothing behind in the scheduler.
   func launch(_ record: ActionRecord<I>, after delay: Duration? = nil) {
     let task: Task<Void, Never>
-    if delay == nil, record.childRun == nil, let starter {
+    if delay == nil, record.childAction == nil, let starter {
       task = starter.start(self, record)
     } else {
       task = spawnImmediately(bound: record) { await self.run(record, after: delay) }
@@ -71,15 +71,14 @@ extension StoreActor {
   /// What every action's task runs: the handler (the parent's, or, for an action that carries a child's,
   /// the child's) between `willRun` and `ended`.
   func perform(_ record: ActionRecord<I>) async {
-    guard record.childRun != nil else { return await performOwnHandler(record) }
+    guard record.childAction != nil else { return await performOwnHandler(record) }
     guard let startedAt = willRun(record) else { return }
-    await record.childRun?.handle(self)
+    await record.childAction?.run.handle(self)
     ended(record, startedAt: startedAt.time)
   }
 
   /// `perform` for an action of the store's own, which `TaskStarter` runs specialised: it never reads the
-  /// record's child run, an optional of closures whose every read in the client's module went through
-  /// value witnesses.
+  /// record's child action, whose closures, read in the client's module, went through value witnesses.
   @inlinable
   func performOwnHandler(_ record: ActionRecord<I>) async {
     guard let startedAt = willRun(record) else { return }
@@ -109,7 +108,7 @@ extension StoreActor {
     // after `finish()` has the line.
     if !observers.isEmpty { emitEnded(record, startedAt: startedAt) }
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
-    record.childRun = nil
+    record.childAction = nil
     record.reader?(current)
     record.end()
     // A task that ended in its first stretch, in a store holding no place under any id, left the
@@ -128,7 +127,7 @@ extension StoreActor {
       emitCancelled(record, reason: reason)
       emitEnded(record, startedAt: nil)
     }
-    record.childRun = nil
+    record.childAction = nil
     record.reader?(current)
     record.end()
     carryOut(scheduler.dropped(record))
@@ -156,8 +155,8 @@ extension StoreActor {
   private func cleanUp(_ record: ActionRecord<I>, reason: CancellationReason) {
     guard record.hasStarted, reason != .childGone else { return }
     withCleanup(of: record, reason: reason) {
-      if let child = record.childRun {
-        child.cleanUp(reason)
+      if let child = record.childAction {
+        child.run.cleanUp(reason)
       } else {
         interactor.onCancel(record.action, reason: reason, store: self)
       }

@@ -25,9 +25,10 @@ package class TaskRecord: @unchecked Sendable {
   /// `live` table, or times a group's window or gap): what cancels it. Let go as it ends, so a record never
   /// keeps a finished task.
   var handle: Task<Void, Never>?
-  /// For an action that carries a child's: the child's number, so that cancelling the child finds the task
-  /// even when it runs in no group. Zero for the parent's own actions.
-  var childNode: UInt64 = 0
+  /// For an action that carries a child's: which child, and how the root runs it. Set once, on the store,
+  /// before the action starts; let go as it ends, since the child's handler holds the child's store, which
+  /// holds the root. One reference, held only by a child's action: the parent's own carry 8 bytes for it.
+  var childAction: ChildAction?
   /// For an action sent by code running on the store, the number of that code's task record (a handler's,
   /// inherited by the tasks it starts, or a hook's); zero for an action sent from outside. A cancel that
   /// code makes reaches, of the actions not taken yet, only those it sent itself (`IntakeCommand.cancelSends`).
@@ -62,6 +63,9 @@ package class TaskRecord: @unchecked Sendable {
 
   /// How the task ended, as handles see it from any thread; `nil` while it waits or runs.
   package var outcome: ActionOutcome? { home.withLock { _ in published } }
+  /// For an action that carries a child's, the child's number, so that cancelling the child finds the task
+  /// even when it runs in no group; zero for the parent's own actions and once the action has ended.
+  var childNode: UInt64 { childAction?.node ?? 0 }
   /// Whether the task has ended. On the store only.
   var isDone: Bool { ended != nil }
   /// On the store only.

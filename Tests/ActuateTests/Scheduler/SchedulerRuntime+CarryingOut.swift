@@ -20,7 +20,7 @@ extension SchedulerRuntime {
   ) -> TaskRecord {
     precondition(records[number] == nil, "#\(number) sent twice")
     let record = counted(TaskRecord(number: number, owner: ObjectIdentifier(home), home: home))
-    record.childNode = childNode
+    if childNode != 0 { record.childAction = ChildAction(node: childNode, run: .none) }
     records[number] = record
     policies[number] = policy
     runs[number] = duration
@@ -175,4 +175,9 @@ extension SchedulerRuntime {
   func isBefore(_ a: Sleeper, _ b: Sleeper) -> Bool {
     (a.deadline, a.order) < (b.deadline, b.order)
   }
+}
+
+extension ChildRun {
+  /// A child's run for the scheduler's runtime, which only asks which child an action is for.
+  static var none: ChildRun { ChildRun(handle: { _ in }, cleanUp: { _ in }) }
 }

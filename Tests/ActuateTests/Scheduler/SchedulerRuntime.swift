@@ -245,7 +245,7 @@ final class SchedulerRuntime {
       let new = copy.counted(TaskRecord(number: number, owner: ObjectIdentifier(copy.home), home: copy.home))
       if let reason = record.cancelReason { _ = new.markCancelled(reason) }
       new.hasStarted = record.hasStarted
-      new.childNode = record.childNode
+      new.childAction = record.childAction
       new.senderNumber = record.senderNumber
       if record.isDone { new.end(record.endingOutcome) }
       copy.records[number] = new
