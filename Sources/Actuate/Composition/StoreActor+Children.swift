@@ -108,7 +108,7 @@ extension StoreActor {
 
   /// Ends an action the store refused to take, as it ends one sent after `stop()`.
   private func reject(_ record: ActionRecord<I>) {
-    record.reader?(current)
+    record.reader?.read(current)
     _ = record.end(.rejected)
     if !observers.isEmpty { emitEnded(record, startedAt: nil) }
   }

@@ -59,7 +59,7 @@ struct Intake<I: Interactor>: Sendable {
   /// so no command is made, queued and copied for it. Otherwise it is queued as `enqueue` queues it.
   @usableFromInline
   func enqueueTakingFirst(
-    _ action: I.Action, owner: StoreActor<I>, reader: (@Sendable (I.State) -> Void)? = nil,
+    _ action: I.Action, owner: StoreActor<I>, reader: consuming StateReader<I.State>? = nil,
     recordType: ActionRecord<I>.Type = ActionRecord<I>.self
   ) -> (record: ActionRecord<I>, next: TakeFirst) {
     let record = recordType.init(number: nextNumber(), owner: owner, action: action, sentBy: nil, reader: reader)

@@ -48,8 +48,8 @@ extension StoreActor {
   nonisolated func sendAndWaitFromOutside<Value: Sendable>(
     _ action: I.Action, reading read: @escaping @Sendable (I.State) -> Value
   ) async -> (outcome: ActionOutcome, value: Value) {
-    let reading = StateReading<Value>()
-    let (record, next) = intake.enqueueTakingFirst(action, owner: self) { state in reading.value = read(state) }
+    let reading = StateReading(read)
+    let (record, next) = intake.enqueueTakingFirst(action, owner: self, reader: reading)
     if next == .rejected {
       warnRejected(action)
       // Stopped: the state is final, so reading it now reads what it was when the action was refused.

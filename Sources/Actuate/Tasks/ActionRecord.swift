@@ -9,11 +9,11 @@ final class ActionRecord<I: Interactor>: TaskRecord, @unchecked Sendable {
   private let sentBy: SenderNote?
   /// For ``Store/sendAndWait(_:reading:)``: reads the state as the action ends, on the store, before anyone
   /// waiting for the end is resumed.
-  let reader: (@Sendable (I.State) -> Void)?
+  let reader: StateReader<I.State>?
 
   init(
     number: UInt64, owner: StoreActor<I>, action: I.Action, sentBy: SenderNote?,
-    reader: (@Sendable (I.State) -> Void)? = nil
+    reader: consuming StateReader<I.State>? = nil
   ) {
     self.action = action
     self.sentBy = sentBy

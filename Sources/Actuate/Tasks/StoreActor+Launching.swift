@@ -109,7 +109,7 @@ extension StoreActor {
     if !observers.isEmpty { emitEnded(record, startedAt: startedAt) }
     // The handler holds the child's store, which holds the root: a handle kept after the task must not.
     record.childAction = nil
-    record.reader?(current)
+    record.reader?.read(current)
     record.end()
     // A task that ended in its first stretch, in a store holding no place under any id, left the
     // scheduler nothing to do.
@@ -128,7 +128,7 @@ extension StoreActor {
       emitEnded(record, startedAt: nil)
     }
     record.childAction = nil
-    record.reader?(current)
+    record.reader?.read(current)
     record.end()
     carryOut(scheduler.dropped(record))
   }
