@@ -46,6 +46,7 @@ extension StoreActor {
   /// Out of line, like `publishOpenChange`: building a change looks up the state's type.
   @inline(never)
   func beginChange(cause: TaskRecord?, cleanup: CancellationReason? = nil) {
+    precondition(stretch.openChange == nil, "a change opened over one still open: its writes would be lost")
     stretch.openChange = OpenStateChange(old: current, cause: cause, cleanup: cleanup)
     // A handler resumed after a suspension runs outside any drain, so nothing of ours runs when its
     // stretch ends; a job queued now runs right after it, on this executor. A default actor runs its jobs
@@ -110,6 +111,7 @@ extension StoreActor {
   }
 
   func leaveBoundary() {
+    precondition(stretch.boundaryDepth > 0, "the store left a stretch of its own it had not entered")
     stretch.boundaryDepth -= 1
     publishChange()
   }
