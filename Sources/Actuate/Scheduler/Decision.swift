@@ -46,7 +46,7 @@ struct Decisions: Sequence {
 
   var isEmpty: Bool { first == nil }
 
-  mutating func append(_ decision: Decision) {
+  mutating func append(_ decision: consuming Decision) {
     if first == nil {
       first = decision
     } else if second == nil {
@@ -64,15 +64,16 @@ struct Decisions: Sequence {
     Iterator(decisions: self)
   }
 
+  /// Moves the inline decisions out as it goes: iterated from an owned `Decisions`, nothing is copied.
   struct Iterator: IteratorProtocol {
-    let decisions: Decisions
+    var decisions: Decisions
     var index = 0
 
     mutating func next() -> Decision? {
       defer { index += 1 }
       switch index {
-      case 0: return decisions.first
-      case 1: return decisions.second
+      case 0: return decisions.first.take()
+      case 1: return decisions.second.take()
       default:
         let offset = index - 2
         return offset < decisions.rest.count ? decisions.rest[offset] : nil

@@ -55,28 +55,15 @@ extension Scheduler {
   // MARK: Mechanics
 
   mutating func cancelGroup(_ id: CancelID, reason: CancellationReason, into decisions: inout Decisions) {
-    // Taken out and put back whole: a cancel-previous send comes through here every time, and each
-    // lookup hashes a type-erased identifier.
-    guard var group = groups.removeValue(forKey: id) else { return }
-    let started = group.uncancelled.values.sorted(by: { $0.number < $1.number })
-    var waiting = group.queued.map(\.record)
-    if let debounced = group.debounced { waiting.append(debounced) }
-    if let pending = group.window?.pending { waiting.append(pending) }
-    if let timer = group.window?.record { decisions.append(.disarm(timer)) }
-    if let timer = group.gap?.record { decisions.append(.disarm(timer)) }
-    let tagged = group.tagged
-    group.uncancelled = [:]
-    group.queued = []
-    group.debounced = nil
-    group.window = nil
-    group.gap = nil
-    // The spacing goes with the gap: a cancelled task that returns later must not open a new one. The next
-    // action that waits under the id sets it again.
-    group.spacing = nil
-    if !group.isEmpty { groups[id] = group }
-    for record in started { decisions.append(.cancel(record, reason)) }
-    for record in waiting { decisions.append(.drop(record, reason)) }
-    if !tagged.isEmpty { cancelTagged(tagged, reason: reason, into: &decisions) }
+    // Emptied in place, found by one lookup (a cancel-previous send comes through here every time, and each
+    // lookup hashes a type-erased identifier); taken out, the group was copied whole on the way back in.
+    guard let index = groups.index(forKey: id) else { return }
+    let cancelled = groups.values[index].cancelAll()
+    if cancelled.leftEmpty { groups.remove(at: index) }
+    for timer in cancelled.timers { decisions.append(.disarm(timer)) }
+    for record in cancelled.started { decisions.append(.cancel(record, reason)) }
+    for record in cancelled.waiting { decisions.append(.drop(record, reason)) }
+    if !cancelled.tagged.isEmpty { cancelTagged(cancelled.tagged, reason: reason, into: &decisions) }
   }
 
   /// Cancels the oldest actions that hold a place under `id` (started and not yet cancelled, waiting, or

@@ -43,6 +43,40 @@ struct WorkGroup {
     uncancelled[record.number] = record
   }
 
+  /// What a cancel of the whole group reaches: its started tasks not cancelled yet, in the order sent; what
+  /// waits to start (queued, a held zero debounce, a throttle's pending action); the timers to disarm; and
+  /// the actions tagged with its id, which their own groups cancel.
+  struct Cancelled {
+    var started: [TaskRecord]
+    var waiting: [TaskRecord]
+    var timers: [TaskRecord]
+    var tagged: [UInt64: TaskRecord]
+    /// Whether the group holds nothing after it, and is to be forgotten: asked here, in place, since reading
+    /// the group out of its table copies it whole.
+    var leftEmpty = false
+  }
+
+  /// Cancels everything the group holds: returns it, and keeps only the started tasks winding down.
+  mutating func cancelAll() -> Cancelled {
+    var cancelled = Cancelled(
+      started: uncancelled.values.sorted(by: { $0.number < $1.number }), waiting: queued.map(\.record),
+      timers: [], tagged: tagged)
+    if let debounced { cancelled.waiting.append(debounced) }
+    if let pending = window?.pending { cancelled.waiting.append(pending) }
+    if let timer = window?.record { cancelled.timers.append(timer) }
+    if let timer = gap?.record { cancelled.timers.append(timer) }
+    uncancelled = [:]
+    queued = []
+    debounced = nil
+    window = nil
+    gap = nil
+    // The spacing goes with the gap: a cancelled task that returns later must not open a new one. The next
+    // action that waits under the id sets it again.
+    spacing = nil
+    cancelled.leftEmpty = isEmpty
+    return cancelled
+  }
+
   /// An empty group is forgotten at once: identifiers may be as many as the actions.
   var isEmpty: Bool {
     active.isEmpty && queued.isEmpty && debounced == nil && window == nil && tagged.isEmpty && gap == nil

@@ -140,7 +140,7 @@ extension StoreActor {
     if stopping || stretch.isStopped {
       drop(record, reason: .storeStopped)
     } else if let dropped = scheduler.dropAhead(record, at: index) {
-      carryOut(dropped)
+      carryOut(consume dropped)
     } else if hasChildren, routeToChild(record) {
       return
     } else {

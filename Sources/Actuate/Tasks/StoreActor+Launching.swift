@@ -8,7 +8,7 @@ extension StoreActor {
   }
 
   /// Carries out the scheduler's decisions, in order.
-  func carryOut(_ decisions: Decisions) {
+  func carryOut(_ decisions: consuming Decisions) {
     for decision in decisions { carryOut(decision) }
   }
 
