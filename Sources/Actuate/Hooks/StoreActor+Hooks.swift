@@ -38,7 +38,8 @@ extension StoreActor {
 
   /// Runs one hook element's code as one stretch: its writes become one change of the root's state.
   func hookStretch(_ body: () -> Void) {
-    route.withBoundary(body, in: self)
+    if isChild { return route.withBoundary(body, in: self) }
+    withBoundary(body)
   }
 
   /// - Parameter replayed: Whether a replay fed the element from its session, rather than the sequence.
@@ -48,6 +49,10 @@ extension StoreActor {
     home.deliveriesIfMade?.awaitsNext(record)
     // A store that records or replays a session has an observer: the others skip the registry.
     if !observers.isEmpty, !replayed { sessionTook(element, by: record) }
-    route.hookDelivered(record, element: describe(element), in: self)
+    if isChild {
+      route.hookDelivered(record, element: describe(element), in: self)
+    } else {
+      OwnRoute<I>().hookDelivered(record, element: describe(element), in: self)
+    }
   }
 }

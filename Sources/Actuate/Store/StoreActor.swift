@@ -116,7 +116,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
     if case .child(let link) = wiring.role { return link }
     return nil
   }
-  /// Where this store's sends, cancels and hook reports go.
+  /// Where this store's sends, cancels and hook reports go. Each use for a root makes its `OwnRoute` an
+  /// existential, which looks the route's generic type up: what a root does at every send, cancel or hook
+  /// element calls the store itself instead.
   nonisolated var route: any StoreRoute<I> {
     if let link { return link }
     return OwnRoute<I>()
@@ -216,7 +218,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Every `cancel…` on the store acts at once; ``ActionTask/cancel()`` is the queued one. Outside code
   /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
   public func cancel(id: some Hashable & Sendable) {
-    route.cancel(id: CancelID(id), from: self)
+    // A root cancels its own work, not through `route` (see `send(_:)`).
+    if isChild { return route.cancel(id: CancelID(id), from: self) }
+    cancelWork(under: CancelID(id))
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
@@ -230,7 +234,8 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// actions this code sent before the cancel that the store has not taken yet (those never start).
   /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
-    route.cancel(matching: CancelID.matching(type, isMatch), from: self)
+    if isChild { return route.cancel(matching: CancelID.matching(type, isMatch), from: self) }
+    cancelWork(matching: CancelID.matching(type, isMatch))
   }
 
   /// Cancels the work under `id` now, and the actions under it not taken yet as the store takes them: a
