@@ -219,8 +219,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
   public func cancel(id: some Hashable & Sendable) {
     // A root cancels its own work, not through `route` (see `send(_:)`).
-    if isChild { return route.cancel(id: CancelID(id), from: self) }
-    cancelWork(under: CancelID(id))
+    let id = CancelID(id)
+    if isChild { return route.cancel(id: id, from: self) }
+    cancelWork(under: id)
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
@@ -234,8 +235,9 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// actions this code sent before the cancel that the store has not taken yet (those never start).
   /// Identifiers of another type never match, nor do a child's, unless this is the child's store.
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
-    if isChild { return route.cancel(matching: CancelID.matching(type, isMatch), from: self) }
-    cancelWork(matching: CancelID.matching(type, isMatch))
+    let matches = CancelID.matching(type, isMatch)
+    if isChild { return route.cancel(matching: matches, from: self) }
+    cancelWork(matching: matches)
   }
 
   /// Cancels the work under `id` now, and the actions under it not taken yet as the store takes them: a
