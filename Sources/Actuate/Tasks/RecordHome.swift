@@ -44,8 +44,11 @@ package final actor RecordHome {
   #if !canImport(Darwin)
   /// Made the first time it is asked for: most stores never hand anything to a hook, sleep on a clock or
   /// wait until idle, and the tracker and its lock are a third of what an idle store would cost. Where
-  /// `AtomicLazyReference` needs a newer system (Apple's before macOS 15), the tracker is kept under `lock`.
-  private nonisolated let lazyDeliveries = AtomicLazyReference<DeliveryTracker>()
+  /// `Atomic` needs a newer system (Apple's before macOS 15), the tracker is kept under `lock`.
+  ///
+  /// An `Atomic` of the reference, which the home retains once, not an `AtomicLazyReference`: that one's
+  /// `load()` is not inlinable, and every hook element asks (`deliveriesIfMade`).
+  private nonisolated let lazyDeliveries = Atomic<Unmanaged<DeliveryTracker>?>(nil)
   #endif
   // The lock and the flag last, in this order, after the word-sized fields: the flag then sits in the
   // lock's padding, and the home is 8 bytes, a size class, smaller.
@@ -63,6 +66,12 @@ package final actor RecordHome {
   nonisolated(unsafe) var countsChildren = false
 
   init() {}
+
+  #if !canImport(Darwin)
+  deinit {
+    lazyDeliveries.load(ordering: .acquiring)?.release()
+  }
+  #endif
 
   /// Runs `body` with the lock held and what it guards.
   @inline(__always)
@@ -110,7 +119,13 @@ package final actor RecordHome {
       return tracker
     }
     #else
-    lazyDeliveries.load() ?? lazyDeliveries.storeIfNil(DeliveryTracker())
+    if let made = lazyDeliveries.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(DeliveryTracker())
+    let (stored, found) = lazyDeliveries.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    guard !stored, let found else { return made.takeUnretainedValue() }
+    // Another thread stored one first.
+    made.release()
+    return found.takeUnretainedValue()
     #endif
   }
 
@@ -119,7 +134,7 @@ package final actor RecordHome {
     #if canImport(Darwin)
     withLock { $0.deliveries }
     #else
-    lazyDeliveries.load()
+    lazyDeliveries.load(ordering: .acquiring)?.takeUnretainedValue()
     #endif
   }
 
