@@ -28,7 +28,14 @@ struct OwnRoute<I: Interactor>: StoreRoute {
 
   func hookDelivered(_ record: HookRecord<I>, element: @autoclosure () -> String, in store: isolated StoreActor<I>) {
     store.stretch.activity &+= 1
-    if !store.observers.isEmpty { store.emit(.hookElement(record.hook, element: element())) }
+    if !store.observers.isEmpty { Self.emitElement(of: record, element(), in: store) }
+  }
+
+  /// Out of line: an event names `StoreEvent<I>`, and making room for one looked its metadata up at every
+  /// element, observed or not (HowItWorks.md, "Unspecialised code").
+  @inline(never)
+  private static func emitElement(of record: HookRecord<I>, _ element: String, in store: isolated StoreActor<I>) {
+    store.emit(.hookElement(record.hook, element: element))
   }
 
   func hookEnded(_ record: HookRecord<I>, error: String?, in store: isolated StoreActor<I>) {
