@@ -39,7 +39,7 @@ extension StoreActor {
   /// Runs one hook element's code as one stretch: its writes become one change of the root's state.
   func hookStretch(_ body: () -> Void) {
     if isChild { return route.withBoundary(body, in: self) }
-    withBoundary(body)
+    OwnRoute<I>().withBoundary(body, in: self)
   }
 
   /// - Parameter replayed: Whether a replay fed the element from its session, rather than the sequence.

@@ -5,10 +5,10 @@ extension StoreActor {
   /// A send from a task that has been cancelled is dropped and reported, like its state writes.
   @discardableResult
   public func send(_ action: I.Action) -> ActionTask {
-    // A root sends straight into its intake: through `route`, its `OwnRoute` became an existential at every
-    // send, which looked the route's generic type up.
+    // A root calls its `OwnRoute` directly: through `route`, the route became an existential at every send,
+    // which looked its generic type up.
     if isChild { return route.send(action, from: self) }
-    return enqueue(action)
+    return OwnRoute<I>().send(action, from: self)
   }
 
   /// A send of the running code, into this root's intake: ``send(_:)``'s, or a child's carried in the

@@ -118,7 +118,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   }
   /// Where this store's sends, cancels and hook reports go. Each use for a root makes its `OwnRoute` an
   /// existential, which looks the route's generic type up: what a root does at every send, cancel or hook
-  /// element calls the store itself instead.
+  /// element calls its `OwnRoute` directly instead.
   nonisolated var route: any StoreRoute<I> {
     if let link { return link }
     return OwnRoute<I>()
@@ -218,10 +218,10 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   /// Every `cancel…` on the store acts at once; ``ActionTask/cancel()`` is the queued one. Outside code
   /// cancels by sending an action whose handler calls this, so the cleanups join that action's change.
   public func cancel(id: some Hashable & Sendable) {
-    // A root cancels its own work, not through `route` (see `send(_:)`).
+    // A root calls its `OwnRoute` directly (see `send(_:)`).
     let id = CancelID(id)
     if isChild { return route.cancel(id: id, from: self) }
-    cancelWork(under: id)
+    OwnRoute<I>().cancel(id: id, from: self)
   }
 
   /// Cancels everything that runs or waits under every identifier of type `ID` for which `isMatch` is true,
@@ -237,7 +237,7 @@ public final actor StoreActor<I: Interactor>: TaskOwner {
   public func cancel<ID: Hashable & Sendable>(ids type: ID.Type, where isMatch: @escaping @Sendable (ID) -> Bool) {
     let matches = CancelID.matching(type, isMatch)
     if isChild { return route.cancel(matching: matches, from: self) }
-    cancelWork(matching: matches)
+    OwnRoute<I>().cancel(matching: matches, from: self)
   }
 
   /// Cancels the work under `id` now, and the actions under it not taken yet as the store takes them: a
